@@ -1,0 +1,40 @@
+# Giv: `make site` sets up and builds the site; `make test` sets up the test tools and runs every test.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+POT := templates/locale/messages.pot
+
+.PHONY: site test test-deps messages serve bench clean
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --disable-pip-version-check -e .
+	touch $@
+
+site: $(VENV)/.installed
+	$(BIN)/giv build
+
+$(VENV)/.test-installed: $(VENV)/.installed pyproject.toml package.json
+	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test]'
+	npm ci --no-audit --no-fund --silent
+	touch $@
+
+/usr/bin/chromium:
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+
+test-deps: $(VENV)/.test-installed /usr/bin/chromium
+
+test: test-deps
+	node --test tests/js/
+	$(BIN)/python -m pytest
+
+# Re-extract the UI strings and merge them into the catalogs (then translate what is new).
+messages: $(VENV)/.installed
+	$(BIN)/pybabel extract -F babel.cfg -k N_ --no-location --sort-output --omit-header -o $(POT) . 
+	$(BIN)/pybabel update -i $(POT) -d templates/locale --no-fuzzy-matching --omit-header --ignore-obsolete
+
+serve: $(VENV)/.installed
+	$(BIN)/giv serve
+
+clean:
+	rm -rf site .giv-cache

@@ -1,0 +1,416 @@
+// The scoring engine in JavaScript: the twin of the Python engine in this folder (core.py,
+// spec.py, bid.py, tally.py, schedule.py, standings.py, values.py). Same JSON in, same JSON out;
+// see /work/shared/ENGINE.md (the contract) and docs/engine.md (decisions). Pure: no DOM, no I/O.
+//
+// score(input) returns the output object, or throws a TypeError whose message is the Python
+// ShapeError message for input that is not of the contract's shape.
+//
+// Numbers follow JSON's one number type: 2.0 is the whole number 2, booleans are not numbers,
+// -0 is never given out. Sums that decide an error (tricks, dealer hook, steps) are exact even
+// past 2 ** 53, as Python's integers are.
+import TEMPLATES from './templates.json' with { type: 'json' };
+
+export { TEMPLATES };
+
+const ROTATION = ['hearts', 'diamonds', 'clubs', 'spades', 'none'];
+
+// ---- values (values.py) ----------------------------------------------------------------
+
+const hasOwn = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+
+/** Python's dict.get on a JSON object: an absent key (or undefined) gives the default. */
+function get(object, key, fallback) {
+  return hasOwn(object, key) && object[key] !== undefined ? object[key] : fallback;
+}
+
+/** Python's `key in dict`. */
+const has = (object, key) => hasOwn(object, key) && object[key] !== undefined;
+
+const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** 0 for -0, the number itself otherwise. */
+const noNegZero = (number) => (number === 0 ? 0 : number);
+
+/** The value when it is a whole JSON number (booleans excluded), else null. */
+function whole(value) {
+  return typeof value === 'number' && Number.isInteger(value) ? noNegZero(value) : null;
+}
+
+function wholeIn(value, low, high) {
+  const number = whole(value);
+  if (number === null || number < low || number > high) return null;
+  return number;
+}
+
+const safe = (number) => Number.isSafeInteger(number);
+
+/** sum(values) == target, exactly (values and target whole numbers). */
+function sumEquals(values, target) {
+  let total = 0;
+  for (const value of values) total += value;
+  if (safe(total) && safe(target) && values.every(safe)) return total === target;
+  let big = 0n;
+  for (const value of values) big += BigInt(value);
+  return big === BigInt(target);
+}
+
+/** (number - low) % step != 0, exactly, for whole numbers with number >= low and step > 0. */
+function offStep(number, low, step) {
+  if (safe(number) && safe(low) && safe(step) && safe(number - low)) return (number - low) % step !== 0;
+  return (BigInt(number) - BigInt(low)) % BigInt(step) !== 0n;
+}
+
+/** Python's sorted() on strings: by code point, not by UTF-16 unit. */
+function byCodePoint(a, b) {
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const ca = a.codePointAt(i);
+    const cb = b.codePointAt(j);
+    if (ca !== cb) return ca < cb ? -1 : 1;
+    i += ca > 0xffff ? 2 : 1;
+    j += cb > 0xffff ? 2 : 1;
+  }
+  if (i < a.length) return 1;
+  if (j < b.length) return -1;
+  return 0;
+}
+
+// ---- spec (spec.py) ----------------------------------------------------------------------
+
+const clone = (value) => (value === undefined ? value : JSON.parse(JSON.stringify(value)));
+
+/** The spec a template stands for when no game is named: every setting, its own limits. */
+export function templateSpec(template) {
+  const base = TEMPLATES[template];
+  return { players: { ...base.players }, settings: clone(base.settings), fixed: {} };
+}
+
+/** The value normalised when it fits the setting's metadata, else null. */
+function checkValue(meta, value) {
+  const kind = meta.type;
+  if (kind === 'bool') return typeof value === 'boolean' ? value : null;
+  if (kind === 'enum') return typeof value === 'string' && meta.options.includes(value) ? value : null;
+  const number = whole(value);
+  if (number === null || number < meta.min || number > meta.max) return null;
+  if (offStep(number, whole(meta.min), whole(get(meta, 'step', 1)))) return null;
+  return number;
+}
+
+/** Template defaults, then the spec's fixed values and defaults, then the given settings. */
+function resolveSettings(template, spec, given) {
+  const settings = {};
+  const known = TEMPLATES[template].settings;
+  for (const key of Object.keys(known)) settings[key] = known[key].default;
+  // The spec was checked (checkSpec): its values fit, so checkValue only normalises them.
+  const fixed = get(spec, 'fixed', {});
+  for (const key of Object.keys(fixed)) settings[key] = checkValue(known[key], fixed[key]);
+  for (const key of Object.keys(spec.settings)) settings[key] = checkValue(spec.settings[key], spec.settings[key].default);
+  const errors = [];
+  for (const key of Object.keys(given).sort(byCodePoint)) {
+    const meta = hasOwn(spec.settings, key) ? spec.settings[key] : null;
+    const value = meta === null ? null : checkValue(meta, given[key]);
+    if (value === null) {
+      errors.push({ code: 'badSetting', player: null, round: null, setting: key });
+    } else {
+      settings[key] = value;
+    }
+  }
+  return [settings, errors];
+}
+
+// ---- shape (core.py) ---------------------------------------------------------------------
+
+function demand(condition, message) {
+  if (!condition) throw new TypeError(message);
+}
+
+function checkSpec(spec, template) {
+  demand(isObject(spec), "input: 'spec' must be an object");
+  demand(get(spec, 'template', template) === template, "input: 'spec.template' differs from 'template'");
+  const players = get(spec, 'players', null);
+  demand(isObject(players) && whole(get(players, 'min', null)) !== null
+          && whole(get(players, 'max', null)) !== null, "input: 'spec.players' must be {min, max}");
+  const settings = get(spec, 'settings', null);
+  demand(isObject(settings), "input: 'spec.settings' must be an object");
+  const known = TEMPLATES[template].settings;
+  for (const key of Object.keys(settings)) {
+    const meta = settings[key];
+    demand(hasOwn(known, key) && isObject(meta) && get(meta, 'type', null) === known[key].type
+            && has(meta, 'default'), `input: 'spec.settings.${key}' is not a setting of template ${template}`);
+    const hard = known[key];
+    if (meta.type === 'int') {
+      demand(['min', 'max', 'step'].every((k) => whole(get(meta, k, null)) !== null) && meta.step > 0,
+        `input: 'spec.settings.${key}' needs whole min, max and step`);
+      // A game narrows the template's hard limits; it never widens them.
+      demand(hard.min <= meta.min && meta.max <= hard.max,
+        `input: 'spec.settings.${key}' goes beyond the template's limits`);
+    }
+    if (meta.type === 'enum') {
+      const options = get(meta, 'options', null);
+      demand(Array.isArray(options) && options.every((o) => typeof o === 'string' && hard.options.includes(o)),
+        `input: 'spec.settings.${key}' needs options of the template`);
+    }
+    demand(checkValue(meta, meta.default) !== null,
+      `input: 'spec.settings.${key}.default' is not a value of the setting`);
+  }
+  const fixed = get(spec, 'fixed', {});
+  demand(isObject(fixed) && Object.keys(fixed).every((k) => hasOwn(known, k)),
+    "input: 'spec.fixed' must name settings of the template");
+  for (const key of Object.keys(fixed)) {
+    demand(checkValue(known[key], fixed[key]) !== null, `input: 'spec.fixed.${key}' is not a value of the setting`);
+  }
+}
+
+function checkShape(data) {
+  demand(isObject(data), 'input: expected a JSON object');
+  let spec = get(data, 'spec', null);
+  const template = get(data, 'template', isObject(spec) ? get(spec, 'template', null) : null);
+  demand(typeof template === 'string' && hasOwn(TEMPLATES, template),
+    'input: \'template\' must be "bid" or "tally" (or name a \'game\')');
+  if (spec === null) spec = templateSpec(template);
+  checkSpec(spec, template);
+  const players = get(data, 'players', null);
+  demand(Array.isArray(players) && players.every((p) => typeof p === 'string'),
+    "input: 'players' must be a list of names");
+  demand(isObject(get(data, 'settings', {})), "input: 'settings' must be an object");
+  const rounds = get(data, 'rounds', []);
+  demand(Array.isArray(rounds), "input: 'rounds' must be a list");
+  rounds.forEach((round, index) => {
+    const number = index + 1;
+    demand(isObject(round), `input: round ${number} is not an object`);
+    if (template === 'bid') {
+      for (const key of ['bids', 'took']) {
+        const list = get(round, key, null);
+        demand(Array.isArray(list) && list.length === players.length,
+          `input: round ${number}: '${key}' must list one number per player`);
+      }
+      demand(!has(round, 'handSize') || whole(round.handSize) !== null,
+        `input: round ${number}: 'handSize' must be a whole number`);
+    } else {
+      demand(has(round, 'loser'), `input: round ${number}: 'loser' is missing`);
+    }
+  });
+  const first = whole(get(data, 'firstDealer', 0));
+  demand(first !== null && (players.length === 0 || (first >= 0 && first < players.length)),
+    "input: 'firstDealer' must be the index of a player");
+  return [template, spec, players];
+}
+
+// ---- schedule (schedule.py) --------------------------------------------------------------
+
+function maxHand(settings, players) {
+  return Math.min(settings.maxHandSize, Math.floor(settings.deckSize / players));
+}
+
+function range(from, to) {
+  const out = [];
+  for (let i = from; i <= to; i += 1) out.push(i);
+  return out;
+}
+
+function pattern(name, m) {
+  const up = range(1, m);
+  const down = up.slice().reverse();
+  switch (name) {
+    case 'downAndUp': return down.concat(up.slice(1));
+    case 'upAndDown': return up.concat(down.slice(1));
+    case 'down': return down;
+    case 'up': return up;
+    case 'constant': return up.map(() => m);
+    default: throw new Error(`unknown handSizePattern ${name}`);
+  }
+}
+
+function plannedSizes(settings, players) {
+  const sizes = pattern(settings.handSizePattern, maxHand(settings, players));
+  const count = settings.roundCount;
+  if (count === 0) return sizes;
+  const out = [];
+  for (let i = 0; i < count; i += 1) out.push(sizes[i % sizes.length]);
+  return out;
+}
+
+function sizeFor(settings, players, index) {
+  const sizes = pattern(settings.handSizePattern, maxHand(settings, players));
+  return sizes[index % sizes.length];
+}
+
+function trump(settings, players, index, handSize) {
+  if (settings.oneCardRoundTrump === 'none' && handSize === 1) return 'none';
+  if (settings.fullDealNoTrump && handSize * players === settings.deckSize) return 'none';
+  const selection = settings.trumpSelection;
+  if (selection === 'rotating') return ROTATION[index % ROTATION.length];
+  return selection;
+}
+
+// ---- bid (bid.py) ------------------------------------------------------------------------
+
+/** One player's points for one round in which both numbers are valid. */
+function points(settings, bid, took) {
+  if (took === bid) {
+    const shape = settings.bonusShape;
+    const extra = shape === 'perTrick' ? settings.pointsPerBidTrick * bid : shape === 'squared' ? bid * bid : 0;
+    const zero = bid === 0 ? settings.zeroBidBonus : 0;
+    return noNegZero(settings.exactBidBonus + extra + zero);
+  }
+  const off = Math.abs(took - bid);
+  switch (settings.missPenalty) {
+    case 'nothing': return 0;
+    case 'perTrickOff': return noNegZero(-settings.pointsPerMissedTrick * off);
+    case 'perTrickTaken': return took;
+    case 'flatLoss': return noNegZero(-settings.exactBidBonus);
+    case 'squaredOff': return noNegZero(-(off * off));
+    default: throw new Error(`unknown missPenalty ${settings.missPenalty}`);
+  }
+}
+
+function roundErrors(settings, number, hand, dealer, bids, took, extra, handOk) {
+  const errors = [];
+  const add = (code, player) => errors.push({ code, player, round: number });
+  if (extra) add('tooManyRounds', null);
+  if (!handOk) add('handSizeRange', null);
+  const goodBids = bids.map((b) => wholeIn(b, 0, hand));
+  const goodTook = took.map((t) => wholeIn(t, 0, hand));
+  goodBids.forEach((value, player) => { if (value === null) add('bidRange', player); });
+  goodTook.forEach((value, player) => { if (value === null) add('tookRange', player); });
+  if (!goodTook.includes(null) && !sumEquals(goodTook, hand)) add('tricksSum', null);
+  if (settings.dealerHook && !goodBids.includes(null) && sumEquals(goodBids, hand)) add('dealerHook', dealer);
+  return errors;
+}
+
+function scoreBid(settings, players, firstDealer, rounds) {
+  const n = players.length;
+  const planned = plannedSizes(settings, n);
+  const limit = Math.floor(settings.deckSize / n);
+  let totals = players.map(() => 0);
+  const madeAll = players.map(() => true);
+  const outRounds = [];
+  const errors = [];
+  let valid = 0;
+  const played = new Map();
+  rounds.forEach((round, index) => {
+    const given = has(round, 'handSize') ? whole(round.handSize) : null;
+    const hand = given !== null ? given : sizeFor(settings, n, index);
+    if (given !== null) played.set(index, given);
+    const dealer = (firstDealer + index) % n;
+    const handOk = hand >= 1 && hand <= limit;
+    const errs = roundErrors(settings, index + 1, hand, dealer, round.bids, round.took,
+      index >= planned.length, handOk);
+    const scores = [];
+    for (let p = 0; p < n; p += 1) {
+      const bid = wholeIn(round.bids[p], 0, hand);
+      const took = wholeIn(round.took[p], 0, hand);
+      const ok = bid !== null && took !== null;
+      scores.push(ok ? points(settings, bid, took) : 0);
+      madeAll[p] = madeAll[p] && ok && bid === took;
+    }
+    totals = totals.map((t, p) => t + scores[p]);
+    if (errs.length === 0) valid += 1;
+    errors.push(...errs);
+    outRounds.push({ round: index + 1, handSize: hand, dealer, trump: trump(settings, n, index, hand),
+      scores, totals: totals.slice(), errors: errs });
+  });
+  const plan = planned.map((plannedSize, index) => {
+    const hand = played.has(index) ? played.get(index) : plannedSize;
+    return { round: index + 1, handSize: hand, dealer: (firstDealer + index) % n,
+      trump: trump(settings, n, index, hand) };
+  });
+  const finished = valid >= planned.length;
+  const bonuses = [];
+  if (finished && settings.perfectGameBonus > 0 && rounds.length > 0) {
+    for (let p = 0; p < n; p += 1) {
+      if (madeAll[p]) {
+        bonuses.push({ player: p, points: settings.perfectGameBonus, reason: 'perfectGame' });
+        totals[p] += settings.perfectGameBonus;
+      }
+    }
+  }
+  return { schedule: plan, rounds: outRounds, totals, bonuses, finished, errors };
+}
+
+// ---- tally (tally.py) --------------------------------------------------------------------
+
+function scoreTally(settings, players, rounds) {
+  const n = players.length;
+  const limit = settings.lossLimit;
+  const count = settings.roundCount;
+  let totals = players.map(() => 0);
+  const outRounds = [];
+  const errors = [];
+  let valid = 0;
+  rounds.forEach((round, index) => {
+    const errs = [];
+    const overCount = count > 0 && index >= count;
+    const overLimit = limit > 0 && Math.max(...totals) >= limit;
+    if (overCount || overLimit) errs.push({ code: 'tooManyRounds', player: null, round: index + 1 });
+    const loser = wholeIn(round.loser, 0, n - 1);
+    if (loser === null) errs.push({ code: 'loserRange', player: null, round: index + 1 });
+    const scores = players.map((_, p) => (p === loser ? 1 : 0));
+    totals = totals.map((t, p) => t + scores[p]);
+    if (errs.length === 0) valid += 1;
+    errors.push(...errs);
+    outRounds.push({ round: index + 1, loser, scores, totals: totals.slice(), errors: errs });
+  });
+  const finished = (count > 0 && valid >= count) || (limit > 0 && Math.max(0, ...totals) >= limit);
+  return { schedule: [], rounds: outRounds, totals, bonuses: [], finished, errors };
+}
+
+// ---- standings (standings.py) ------------------------------------------------------------
+
+function standings(players, totals, higherWins) {
+  const ahead = (a, b) => (higherWins ? a > b : a < b);
+  const order = players.map((_, i) => i).sort((i, j) => {
+    if (totals[i] !== totals[j]) return ahead(totals[i], totals[j]) ? -1 : 1;
+    return i - j;
+  });
+  return order.map((i) => ({
+    player: i,
+    name: players[i],
+    total: totals[i],
+    rank: 1 + totals.filter((t) => ahead(t, totals[i])).length,
+    shared: totals.filter((t) => t === totals[i]).length > 1,
+  }));
+}
+
+// ---- score (core.py) ---------------------------------------------------------------------
+
+/**
+ * The input as the JSON the Python engine would receive: a fresh copy, so that the output
+ * shares nothing with the input, undefined means absent, and -0 is 0.
+ */
+function asJSON(input) {
+  let text;
+  try {
+    text = JSON.stringify(input);
+  } catch (error) {
+    throw new TypeError(`input: not JSON: ${error.message}`);
+  }
+  demand(text !== undefined, 'input: expected a JSON object');
+  return JSON.parse(text);
+}
+
+/** Score one game. Throws a TypeError for input that is not of the contract's shape. */
+export function score(input) {
+  const data = asJSON(input);
+  const [template, spec, players] = checkShape(data);
+  const [settings, errors] = resolveSettings(template, spec, get(data, 'settings', {}));
+  const n = players.length;
+  const low = spec.players.min;
+  let high = spec.players.max;
+  if (template === 'bid' && n) high = Math.min(high, settings.deckSize);
+  if (!(n >= 2) || !(low <= n && n <= high)) errors.push({ code: 'playerCount', player: null, round: null });
+  const result = { template, players, settings };
+  if (errors.length) {
+    return Object.assign(result, { schedule: [], rounds: [], totals: players.map(() => 0), bonuses: [],
+      standings: [], finished: false, errors });
+  }
+  const rounds = get(data, 'rounds', []);
+  if (template === 'bid') {
+    Object.assign(result, scoreBid(settings, players, whole(get(data, 'firstDealer', 0)), rounds));
+  } else {
+    Object.assign(result, scoreTally(settings, players, rounds));
+  }
+  result.standings = standings(players, result.totals, template === 'bid');
+  return result;
+}

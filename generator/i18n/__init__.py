@@ -1,0 +1,1 @@
+"""Gettext catalogs (Babel) and locale formatting."""

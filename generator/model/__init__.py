@@ -1,0 +1,1 @@
+"""Loading content/ into the typed model, with file:line errors."""

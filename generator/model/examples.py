@@ -1,0 +1,70 @@
+"""examples.yaml: worked examples, their inputs and expected results, with lines for each."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .errors import Problems
+from .schema import Shape, line_of
+from .types import Check, Example, Loc
+from .yamlfile import load_yaml
+
+EXPECT = {"scores": "list", "totals": "list", "final": "list", "ranks": "list", "finished": "bool"}
+
+
+def _errors(problems: Problems, path: Path, where: str, items: list) -> list[dict] | None:
+    out = []
+    for index, item in enumerate(items):
+        shape = Shape(problems, path, f"{where}.errors[{index + 1}]")
+        if not shape.mapping(item, line_of(items, index), {"code": "text"}, {"round": "int", "player": "int",
+                                                                             "setting": "text"}):
+            return None
+        out.append({"code": item["code"], "round": item.get("round"), "player": item.get("player"),
+                    **({"setting": item["setting"]} if "setting" in item else {})})
+    return out
+
+
+def load_examples(problems: Problems, path: Path) -> list[Example]:
+    if not path.exists():
+        return []
+    data, line, message = load_yaml(path)
+    if data is None:
+        problems.add(path, line, message)
+        return []
+    if not isinstance(data, list):
+        problems.add(path, 1, "examples.yaml must be a list of examples")
+        return []
+    out, seen = [], set()
+    for index, item in enumerate(data):
+        where = f"example {index + 1}"
+        shape = Shape(problems, path, where)
+        if not shape.mapping(item, line_of(data, index),
+                             {"id": "text", "players": "list", "rounds": "list", "expect": "map"},
+                             {"settings": "map", "firstDealer": "int", "errors": "list", "checks": "list"}):
+            continue
+        if item["id"] in seen:
+            problems.add(path, line_of(item, "id"), f"duplicate example id '{item['id']}'")
+        seen.add(item["id"])
+        where = f"examples.{item['id']}"
+        ok = Shape(problems, path, f"{where}.expect").mapping(item["expect"], line_of(item, "expect"), {}, EXPECT)
+        errors = _errors(problems, path, where, item.get("errors", []))
+        checks = []
+        for cindex, citem in enumerate(item.get("checks", [])):
+            cwhere = f"{where}.checks[{cindex + 1}]"
+            cline = line_of(item["checks"], cindex)
+            if not Shape(problems, path, cwhere).mapping(citem, cline, {"id": "text", "settings": "map",
+                                                                          "expect": "map"}, {"errors": "list"}):
+                ok = False
+                continue
+            cerrors = _errors(problems, path, cwhere, citem.get("errors", []))
+            ok = Shape(problems, path, f"{cwhere}.expect").mapping(citem["expect"], line_of(citem, "expect"),
+                                                                   {}, EXPECT) and ok
+            if cerrors is None:
+                ok = False
+                continue
+            checks.append(Check(citem["id"], dict(citem["settings"]), cerrors, citem["expect"],
+                                Loc(problems.rel(path), cline)))
+        if ok and errors is not None:
+            out.append(Example(item["id"], dict(item.get("settings", {})), list(item["players"]),
+                               item.get("firstDealer", 0), list(item["rounds"]), errors, item["expect"], checks,
+                               Loc(problems.rel(path), line_of(data, index))))
+    return out

@@ -1,0 +1,83 @@
+"""Small shape checks on loaded YAML: known keys, required keys, value types, with lines."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .errors import Problems
+from .yamlfile import LDict, LList
+
+KINDS = {
+    "text": (str,),
+    "int": (int,),
+    "bool": (bool,),
+    "map": (dict,),
+    "list": (list,),
+    "any": (object,),
+}
+NAMES = {"text": "text", "int": "a whole number", "bool": "true or false", "map": "a mapping",
+         "list": "a list", "any": "a value"}
+
+
+def kind_of(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return "a decimal number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return "empty" if value is None else type(value).__name__
+
+
+def is_kind(value: Any, kind: str) -> bool:
+    if kind == "int" and isinstance(value, bool):
+        return False
+    if kind == "text":
+        return isinstance(value, str) and value.strip() != ""
+    return isinstance(value, KINDS[kind])
+
+
+def line_of(data: Any, key: Any = None) -> int:
+    if isinstance(data, (LDict, LList)) and key is not None:
+        return data.at(key)
+    return getattr(data, "line", 1)
+
+
+class Shape:
+    """Checks one mapping against its required and optional keys; problems go to `problems`."""
+
+    def __init__(self, problems: Problems, path: Path, where: str = ""):
+        self.problems, self.path, self.where = problems, path, where
+
+    def name(self, key: str) -> str:
+        return f"{self.where}.{key}" if self.where else key
+
+    def mapping(self, data: Any, line: int, required: dict[str, str], optional: dict[str, str] | None = None) -> bool:
+        """True when data is a mapping whose keys are known and whose values have the right kind."""
+        optional = optional or {}
+        if not isinstance(data, dict):
+            label = self.where or "the file"
+            self.problems.add(self.path, line, f"{label} must be a mapping, not {kind_of(data)}")
+            return False
+        ok = True
+        for key in data:
+            if key not in required and key not in optional:
+                known = ", ".join(sorted({**required, **optional}))
+                self.problems.add(self.path, line_of(data, key), f"unknown key '{self.name(key)}' (known: {known})")
+                ok = False
+        for key, kind in required.items():
+            if key not in data:
+                self.problems.add(self.path, line_of(data), f"'{self.name(key)}' is missing")
+                ok = False
+        for key, kind in {**required, **optional}.items():
+            if key in data and not is_kind(data[key], kind):
+                got = kind_of(data[key])
+                self.problems.add(self.path, line_of(data, key), f"'{self.name(key)}' must be {NAMES[kind]}, not {got}")
+                ok = False
+        return ok

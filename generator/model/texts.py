@@ -1,0 +1,144 @@
+"""<lang>.yaml and <lang>.md: one language's text for a game. Missing text is an error."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from .errors import Problems
+from .schema import Shape, line_of
+from .types import Alias, ExampleText, GameText, Loc, SettingMeta, SettingText, Text
+from .yamlfile import load_yaml, read_text
+
+SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+TEXT_KEYS = {"name": "text", "slug": "text", "summary": "text", "aliases": "list", "settings": "map",
+             "variants": "map", "examples": "map"}
+
+
+def load_raw(problems: Problems, folder: Path, lang: str) -> tuple[dict | None, str | None]:
+    """The raw language file and rules text; a missing file is a missing translation."""
+    data = rules = None
+    ypath, mpath = folder / f"{lang}.yaml", folder / f"{lang}.md"
+    for path in (ypath, mpath):
+        if not path.exists():
+            problems.add(path, 1, f"missing translation: {path.name} ({lang})")
+    if ypath.exists():
+        data, line, message = load_yaml(ypath)
+        if data is None:
+            problems.add(ypath, line, message)
+        elif Shape(problems, ypath).mapping(data, 1, {"name": "text", "slug": "text", "summary": "text"},
+                                            {k: v for k, v in TEXT_KEYS.items() if k not in ("name", "slug", "summary")}):
+            pass
+        else:
+            data = None
+    if mpath.exists():
+        rules, line, message = read_text(mpath)
+        if rules is None:
+            problems.add(mpath, line, message)
+    return data, rules
+
+
+def _text(problems: Problems, path: Path, where: str, data: Any, line: int, lang: str,
+          keys: tuple[str, str] = ("label", "description")) -> Text | None:
+    shape = Shape(problems, path, where)
+    if not isinstance(data, dict):
+        problems.add(path, line, f"missing translation: {where} ({lang})")
+        return None
+    missing = [k for k in keys if k not in data]
+    for key in missing:
+        problems.add(path, line_of(data), f"missing translation: {where}.{key} ({lang})")
+    if missing or not shape.mapping(data, line, {k: "text" for k in keys}, {"options": "map"} if keys[0] == "label" else {}):
+        return None
+    return Text(data[keys[0]], data[keys[1]])
+
+
+def settings_text(problems: Problems, layers: list[tuple[Path, dict]], settings: dict[str, SettingMeta],
+                  lang: str) -> dict[str, SettingText]:
+    """Labels for every exposed setting and option, taking each from the nearest layer that has it."""
+    out = {}
+    for key, meta in settings.items():
+        path, data = next(((p, d["settings"][key]) for p, d in layers if key in d.get("settings", {})),
+                          (layers[0][0], None))
+        line = line_of(layers[0][1].get("settings", layers[0][1]), key)
+        text = _text(problems, path, f"settings.{key}", data, line, lang)
+        if text is None:
+            continue
+        options = {}
+        raw_options = data.get("options", {}) if isinstance(data, dict) else {}
+        for option in meta.options:
+            otext = _text(problems, path, f"settings.{key}.options.{option}", raw_options.get(option),
+                          line_of(data, "options"), lang)
+            if otext:
+                options[option] = otext
+        for option in raw_options:
+            if option not in meta.options:
+                problems.add(path, line_of(raw_options, option),
+                             f"settings.{key}.options.{option}: the game has no such option")
+        out[key] = SettingText(text.label, text.description, options)
+    for path, data in layers:
+        for key in data.get("settings", {}):
+            if key not in settings:
+                problems.add(path, line_of(data["settings"], key), f"settings.{key}: the game has no such setting")
+    return out
+
+
+def aliases(problems: Problems, path: Path, data: dict, lang: str, langs: set[str]) -> list[Alias]:
+    out = []
+    items = data.get("aliases", [])
+    for index, item in enumerate(items):
+        line = line_of(items, index)
+        if isinstance(item, str) and item.strip():
+            out.append(Alias(item.strip(), lang))
+        elif Shape(problems, path, f"aliases[{index + 1}]").mapping(item, line, {"name": "text", "lang": "text"}):
+            if item["lang"] not in langs and not re.fullmatch(r"[a-z]{2}", item["lang"]):
+                problems.add(path, line, f"aliases[{index + 1}]: '{item['lang']}' is not a language code")
+            else:
+                out.append(Alias(item["name"].strip(), item["lang"]))
+    return out
+
+
+def game_text(problems: Problems, lang: str, layers: list[tuple[Path, dict]], rules: str, rules_file: Path,
+              settings: dict[str, SettingMeta], variant_ids: list[str], examples: dict[str, list[str]],
+              langs: set[str]) -> GameText | None:
+    """The complete text of a game in one language; layers are the game's file first, then its parents'."""
+    path, own = layers[0]
+    slug = own["slug"]
+    if not SLUG.match(slug):
+        problems.add(path, line_of(own, "slug"), f"slug '{slug}' must be lowercase letters, digits and hyphens")
+    stext = settings_text(problems, layers, settings, lang)
+    vtext = {}
+    for vid in variant_ids:
+        vpath, vdata = next(((p, d["variants"][vid]) for p, d in layers if vid in d.get("variants", {})), (path, None))
+        text = _text(problems, vpath, f"variants.{vid}", vdata, line_of(own.get("variants", own), vid), lang,
+                     ("name", "description"))
+        if text:
+            vtext[vid] = text
+    for vpath, vdata in layers:
+        for vid in vdata.get("variants", {}):
+            if vid not in variant_ids:
+                problems.add(vpath, line_of(vdata["variants"], vid), f"variants.{vid}: the game has no such variant")
+    etext = {}
+    raw_examples = own.get("examples", {})
+    for eid, check_ids in examples.items():
+        data = raw_examples.get(eid)
+        line = line_of(raw_examples, eid) if eid in raw_examples else line_of(own)
+        where = f"examples.{eid}"
+        if not isinstance(data, dict):
+            problems.add(path, line, f"missing translation: {where} ({lang})")
+            continue
+        ok = Shape(problems, path, where).mapping(data, line, {"title": "text", "note": "text"}, {"checks": "map"})
+        checks = data.get("checks", {}) if isinstance(data.get("checks"), dict) else {}
+        for cid in check_ids:
+            if not isinstance(checks.get(cid), str) or not checks[cid].strip():
+                problems.add(path, line_of(data, "checks"), f"missing translation: {where}.checks.{cid} ({lang})")
+                ok = False
+        for cid in checks:
+            if cid not in check_ids:
+                problems.add(path, line_of(checks, cid), f"{where}.checks.{cid}: the example has no such check")
+        if ok:
+            etext[eid] = ExampleText(data["title"], data["note"], {c: checks[c] for c in check_ids})
+    for eid in raw_examples:
+        if eid not in examples:
+            problems.add(path, line_of(raw_examples, eid), f"examples.{eid}: the game has no such example")
+    return GameText(lang, own["name"].strip(), slug, own["summary"].strip(), aliases(problems, path, own, lang, langs),
+                    stext, vtext, etext, rules, rules_file, Loc(problems.rel(path), 1))

@@ -1,0 +1,144 @@
+"""The typed model of a site: what content/ says once it is loaded and validated."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+LANGS = ("da", "sv", "en")
+
+
+@dataclass(frozen=True)
+class Loc:
+    file: str
+    line: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}"
+
+
+@dataclass
+class SettingMeta:
+    key: str
+    type: str  # "int", "enum" or "bool", from the template
+    default: Any
+    min: int | None = None
+    max: int | None = None
+    step: int | None = None
+    options: list[str] = field(default_factory=list)
+
+    def as_spec(self) -> dict[str, Any]:
+        spec: dict[str, Any] = {"type": self.type, "default": self.default}
+        if self.type == "int":
+            spec.update(min=self.min, max=self.max, step=self.step)
+        if self.type == "enum":
+            spec["options"] = list(self.options)
+        return spec
+
+
+@dataclass
+class Variant:
+    id: str
+    settings: dict[str, Any]
+
+
+@dataclass
+class Check:
+    id: str
+    settings: dict[str, Any]
+    errors: list[dict]
+    expect: dict[str, Any]
+    loc: Loc
+
+
+@dataclass
+class Example:
+    id: str
+    settings: dict[str, Any]
+    players: list[str]
+    first_dealer: int
+    rounds: list[dict]
+    errors: list[dict]
+    expect: dict[str, Any]
+    checks: list[Check]
+    loc: Loc
+
+
+@dataclass
+class Text:
+    label: str
+    description: str
+
+
+@dataclass
+class SettingText(Text):
+    options: dict[str, Text] = field(default_factory=dict)
+
+
+@dataclass
+class Alias:
+    name: str
+    lang: str  # the language the name belongs to
+
+
+@dataclass
+class ExampleText:
+    title: str
+    note: str
+    checks: dict[str, str]
+
+
+@dataclass
+class GameText:
+    lang: str
+    name: str
+    slug: str
+    summary: str
+    aliases: list[Alias]
+    settings: dict[str, SettingText]
+    variants: dict[str, Text]  # label = the variant's name
+    examples: dict[str, ExampleText]
+    rules: str  # Markdown
+    rules_file: Path
+    loc: Loc
+
+
+@dataclass
+class Game:
+    id: str
+    template: str
+    order: int
+    players: tuple[int, int]
+    fixed: dict[str, Any]
+    settings: dict[str, SettingMeta]  # in declaration order
+    variants: dict[str, Variant]
+    examples: list[Example]
+    texts: dict[str, GameText]
+    folder: Path
+    extends: str | None = None
+
+    def spec(self) -> dict[str, Any]:
+        """The game's rules as the engine takes them (docs/engine.md, "Game spec")."""
+        return {"template": self.template, "players": {"min": self.players[0], "max": self.players[1]},
+                "settings": {k: m.as_spec() for k, m in self.settings.items()}, "fixed": dict(self.fixed)}
+
+    def defaults(self) -> dict[str, Any]:
+        return {k: m.default for k, m in self.settings.items()}
+
+
+@dataclass
+class Language:
+    code: str
+    locale: str
+    base_url: str
+
+
+@dataclass
+class Site:
+    root: Path
+    languages: dict[str, Language]
+    root_url: str
+    games: list[Game]
+
+    def game(self, game_id: str) -> Game:
+        return next(g for g in self.games if g.id == game_id)

@@ -1,0 +1,86 @@
+"""Reading YAML with the line of every key and item, so errors can name them."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+MAX_BYTES = 1_000_000
+
+
+class LDict(dict):
+    """A mapping that remembers the line of each key (1-based) and its own."""
+
+    line: int = 1
+    lines: dict
+
+    def at(self, key: str) -> int:
+        return self.lines.get(key, self.line)
+
+
+class LList(list):
+    line: int = 1
+    lines: list
+
+    def at(self, index: int) -> int:
+        return self.lines[index] if index < len(self.lines) else self.line
+
+
+def _convert(node: yaml.Node) -> Any:
+    if isinstance(node, yaml.MappingNode):
+        out = LDict()
+        out.line, out.lines = node.start_mark.line + 1, {}
+        for key_node, value_node in node.value:
+            key = _convert(key_node)
+            if not isinstance(key, str):
+                raise yaml.MarkedYAMLError(problem="keys must be text", problem_mark=key_node.start_mark)
+            if key in out:
+                raise yaml.MarkedYAMLError(problem=f"duplicate key '{key}'", problem_mark=key_node.start_mark)
+            out[key] = _convert(value_node)
+            out.lines[key] = key_node.start_mark.line + 1
+        return out
+    if isinstance(node, yaml.SequenceNode):
+        items = LList(_convert(n) for n in node.value)
+        items.line, items.lines = node.start_mark.line + 1, [n.start_mark.line + 1 for n in node.value]
+        return items
+    return _scalar(node)
+
+
+_LOADER = yaml.SafeLoader("")
+
+
+def _scalar(node: yaml.ScalarNode) -> Any:
+    try:
+        return _LOADER.construct_object(node, deep=True)
+    finally:
+        _LOADER.constructed_objects.clear()
+
+
+def read_text(path: Path) -> tuple[str | None, int, str]:
+    """The file's text, or None with the line and message of why it cannot be read."""
+    data = path.read_bytes()
+    if len(data) > MAX_BYTES:
+        return None, 1, f"file is {len(data):,} bytes; the limit is {MAX_BYTES:,}"
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return None, data[: exc.start].count(b"\n") + 1, f"not UTF-8 (byte 0x{data[exc.start]:02x})"
+    if not text.strip():
+        return None, 1, "file is empty"
+    return text, 0, ""
+
+
+def load_yaml(path: Path) -> tuple[Any, int, str]:
+    """Parsed YAML with lines, or None with the line and message of the first problem."""
+    text, line, message = read_text(path)
+    if text is None:
+        return None, line, message
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        return _convert(node), 0, ""
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        return None, (mark.line + 1) if mark else 1, f"invalid YAML: {exc.problem}"
+    except yaml.YAMLError as exc:
+        return None, 1, f"invalid YAML: {exc}"

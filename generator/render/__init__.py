@@ -1,0 +1,1 @@
+"""Rendering the model into pages: Markdown, Jinja2, view models."""

@@ -1,0 +1,1 @@
+"""Executing every worked example against the engine before anything is rendered."""

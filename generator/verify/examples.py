@@ -1,0 +1,131 @@
+"""Run each worked example (and its checks) through the engine; compare with what it expects."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import ShapeError, score
+from ..model.errors import Problems
+from ..model.schema import line_of
+from ..model.types import Example, Game, Site
+
+
+@dataclass
+class Mismatch:
+    key: str
+    line: int
+    expected: Any
+    actual: Any
+    key_line: int = 0  # the line of the expected key itself
+
+
+def engine_input(game: Game, example: Example, extra: dict | None = None) -> dict:
+    data = {"template": game.template, "spec": game.spec(), "settings": {**example.settings, **(extra or {})},
+            "players": example.players, "rounds": example.rounds}
+    if game.template == "bid":
+        data["firstDealer"] = example.first_dealer
+    return data
+
+
+def actual_values(output: dict) -> dict[str, Any]:
+    """What an example may expect, taken from the engine's output."""
+    ranks = [0] * len(output["players"])
+    for entry in output["standings"]:
+        ranks[entry["player"]] = entry["rank"]
+    return {"scores": [r["scores"] for r in output["rounds"]], "totals": [r["totals"] for r in output["rounds"]],
+            "final": output["totals"], "ranks": ranks, "finished": output["finished"]}
+
+
+def compare(expect: dict, actual: dict[str, Any]) -> list[Mismatch]:
+    out = []
+    for key, want in expect.items():
+        got = actual[key]
+        if want == got:
+            continue
+        line = key_line = line_of(expect, key)
+        if key in ("scores", "totals") and isinstance(want, list):
+            for index, row in enumerate(want):
+                if index >= len(got) or row != got[index]:
+                    line = line_of(want, index)
+                    break
+        out.append(Mismatch(key, line, want, got, key_line))
+    return out
+
+
+def table(players: list[str], mismatch: Mismatch) -> str:
+    """Expected against actual per cell, the differing cells marked."""
+    def cell(want: Any, got: Any) -> str:
+        return f"{want}" if want == got else f"{want} -> {got}"
+
+    rows = [[mismatch.key, *players]]
+    want, got = mismatch.expected, mismatch.actual
+    if mismatch.key in ("scores", "totals"):
+        for index in range(max(len(want), len(got))):
+            w = want[index] if index < len(want) else ["-"] * len(players)
+            g = got[index] if index < len(got) else ["-"] * len(players)
+            rows.append([f"round {index + 1}", *(cell(a, b) for a, b in zip(w, g))])
+    elif mismatch.key in ("final", "ranks") and isinstance(want, list) and len(want) == len(got):
+        rows.append(["", *(cell(a, b) for a, b in zip(want, got))])
+    else:
+        rows.append(["", f"expected {want!r}, the engine gives {got!r}"])
+    widths = [max(len(str(r[i])) for r in rows if i < len(r)) for i in range(max(map(len, rows)))]
+    return "\n".join("    " + "  ".join(str(c).ljust(widths[i]) for i, c in enumerate(r)).rstrip() for r in rows)
+
+
+def error_text(errors: list[dict], players: list[str]) -> str:
+    parts = []
+    for e in errors:
+        where = [f"round {e['round']}"] if e.get("round") else []
+        if e.get("player") is not None and 0 <= e["player"] < len(players):
+            where.append(players[e["player"]])
+        if e.get("setting"):
+            where.append(f"setting {e['setting']}")
+        parts.append(e["code"] + (f" ({', '.join(where)})" if where else ""))
+    return "; ".join(parts)
+
+
+def _norm(errors: list[dict]) -> list[tuple]:
+    return sorted((e["code"], e.get("round") or 0, -1 if e.get("player") is None else e["player"],
+                   e.get("setting", "")) for e in errors)
+
+
+def run_case(problems: Problems, file: str, line: int, label: str, players: list[str], data: dict,
+             declared: list[dict], expect: dict, mismatches: list) -> dict | None:
+    try:
+        output = score(data)
+    except ShapeError as exc:
+        problems.add(file, line, f"{label}: {exc}")
+        return None
+    if _norm(output["errors"]) != _norm(declared):
+        undeclared = [e for e in output["errors"] if _norm([e])[0] not in _norm(declared)]
+        missing = [e for e in declared if _norm([e])[0] not in _norm(output["errors"])]
+        if undeclared:
+            problems.add(file, line, f"{label} breaks its own rules: {error_text(undeclared, players)}")
+        if missing:
+            problems.add(file, line, f"{label} declares errors the engine does not report: "
+                                     f"{error_text(missing, players)}")
+        return None
+    for m in compare(expect, actual_values(output)):
+        mismatches.append((file, m, actual_values(output)))
+        problems.add(file, m.line, f"{label}: expected {m.key} differ from the engine", table(players, m))
+    return output
+
+
+def verify(problems: Problems, site: Site, mismatches: list | None = None) -> dict[tuple[str, str], dict]:
+    """Engine output per (game id, example id); every difference is a problem with its table."""
+    mismatches = [] if mismatches is None else mismatches
+    results = {}
+    for game in site.games:
+        for ex in game.examples:
+            label = f"example '{ex.id}'"
+            out = run_case(problems, ex.loc.file, ex.loc.line, label, ex.players, engine_input(game, ex),
+                           ex.errors, ex.expect, mismatches)
+            if out is not None:
+                results[(game.id, ex.id)] = out
+            for check in ex.checks:
+                out_c = run_case(problems, check.loc.file, check.loc.line, f"{label}, check '{check.id}'",
+                                 ex.players, engine_input(game, ex, check.settings), check.errors, check.expect,
+                                 mismatches)
+                if out_c is not None:
+                    results[(game.id, f"{ex.id}/{check.id}")] = out_c
+    return results

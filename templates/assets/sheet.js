@@ -1,0 +1,1 @@
+// The live scoresheet (placeholder until the sheet module lands).
