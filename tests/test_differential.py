@@ -268,7 +268,7 @@ def make_game(rng: random.Random, specs: dict[str, dict]) -> Any:
     players = [rng.choice(NAMES) for _ in range(n)]
     first_roll = rng.random()
     first: Any = None if first_roll < 0.3 else rng.randrange(n) if n else 0
-    if first_roll > 0.95:
+    if first_roll > 0.98:
         first = rng.choice([n, -1, 1.5, True, None, "0"])
     elif first_roll > 0.9 and isinstance(first, int):
         first = float(first)
@@ -302,7 +302,7 @@ def make_game(rng: random.Random, specs: dict[str, dict]) -> Any:
         count = rng.randint(0, 4)
         data["rounds"] = ([{"bids": [1] * n, "took": [0] * n} for _ in range(count)] if template == "bid"
                           else [{"loser": 0} for _ in range(count)])
-    if rng.random() < 0.12:
+    if rng.random() < 0.15:
         data = break_shape(rng, data)
     keys = list(data) if isinstance(data, dict) else []
     rng.shuffle(keys)
@@ -314,7 +314,7 @@ def break_shape(rng: random.Random, data: dict[str, Any]) -> Any:
     data = json.loads(json.dumps(data))
     template = data.get("template") or data.get("spec", {}).get("template", "bid")
     spec = data.get("spec")
-    kind = rng.randrange(30)
+    kind = rng.randrange(30) if rng.random() < 0.6 else rng.choice([7, 7, 7, 10])
     if kind == 0:
         return rng.choice([[], [data], "x", 3, None, True, 2.5])
     if kind == 1:
