@@ -7,7 +7,7 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.engine import ShapeError, score
+from generator.engine import TEMPLATES, ShapeError, score
 
 STABLE = settings(derandomize=True, max_examples=200, deadline=None, database=None,
                   suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -143,6 +143,30 @@ def mutated_games(draw) -> dict:
             node[key] = value
     elif node:
         node[draw(st.integers(0, len(node) - 1))] = value
+    return game
+
+
+@st.composite
+def spec_games(draw) -> dict:
+    """A game carrying a random, often broken, spec: fixed values and setting metadata of every kind."""
+    game = copy.deepcopy(draw(games))
+    template = game["template"]
+    known = TEMPLATES[template]["settings"]
+    names = sorted(known)
+    options = sorted({o for meta in known.values() for o in meta.get("options", [])}) or ["up"]
+    odd = st.one_of(st.integers(-2, 70), st.booleans(), st.sampled_from(options), scalars)
+    fixed = draw(st.dictionaries(st.sampled_from(names), odd, max_size=3))
+    settings_meta = {}
+    for key in draw(st.lists(st.sampled_from(names), unique=True, max_size=4)):
+        meta = copy.deepcopy(known[key])
+        if draw(st.booleans()):
+            field = draw(st.sampled_from(["type", "default", "min", "max", "step", "options"]))
+            meta[field] = draw(odd | st.lists(odd, max_size=3))
+        settings_meta[key] = meta
+    game["spec"] = {"template": template, "settings": settings_meta, "fixed": fixed,
+                    "players": {"min": draw(st.integers(-1, 4)), "max": draw(st.integers(1, 10))}}
+    if draw(st.booleans()):
+        game["settings"] = {}
     return game
 
 
@@ -303,8 +327,19 @@ def test_malformed_games_raise_nothing_but_shape_error(game):
         assert len(out["totals"]) == len(game["players"])
 
 
+@STABLE
+@given(spec_games())
+def test_broken_specs_raise_nothing_but_shape_error(game):
+    try:
+        out = score(game)
+    except ShapeError as exc:
+        assert str(exc).startswith("input: ") and "\n" not in str(exc)
+    else:
+        json.dumps(out, allow_nan=False)
+
+
 @FEW
-@given(st.one_of(games, mutated_games()))
+@given(st.one_of(games, mutated_games(), spec_games()))
 def test_output_is_json_and_deterministic(game):
     before = json.dumps(game, sort_keys=True)
     try:

@@ -78,7 +78,7 @@ function byCodePoint(a, b) {
 
 // ---- spec (spec.py) ----------------------------------------------------------------------
 
-const clone = (value) => (value === undefined ? value : JSON.parse(JSON.stringify(value)));
+const clone = (value) => JSON.parse(JSON.stringify(value));
 
 /** The spec a template stands for when no game is named: every setting, its own limits. */
 export function templateSpec(template) {

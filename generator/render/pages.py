@@ -19,12 +19,12 @@ from .views import Ctx, game_view, value_label
 ENGINE_DIR = Path(__file__).resolve().parent.parent / "engine"
 
 
-def alias_index(site: Site, lang: str) -> dict[str, list[tuple[str, str]]]:
-    """Alias slug -> [(alias as written, game id)], sorted, for one language."""
-    out: dict[str, list[tuple[str, str]]] = {}
+def alias_index(site: Site, lang: str) -> dict[str, list[tuple[str, str, str]]]:
+    """Alias slug -> [(alias as written, its language, game id)], sorted, for one language."""
+    out: dict[str, list[tuple[str, str, str]]] = {}
     for game in site.games:
         for alias in game.texts[lang].aliases:
-            out.setdefault(slugify(alias.name), []).append((alias.name, game.id))
+            out.setdefault(slugify(alias.name), []).append((alias.name, alias.lang, game.id))
     return dict(sorted(out.items()))
 
 
@@ -88,9 +88,10 @@ def render_site(site: Site, templates: Path, catalogs: dict[str, Translations], 
                  view=view, sheet=sheet_data(ctx, view, strings))
         for slug, targets in alias_index(site, lang).items():
             page = Page(lang, slug + "/")
-            links = [(name, site.game(gid).texts[lang].name, urls.href(page, urls.game_page(lang, gid)))
-                     for name, gid in targets]
-            emit(page, "alias.html", [page], targets=links)
+            links = [(name, alias_lang, site.game(gid).texts[lang].name, urls.href(page, urls.game_page(lang, gid)))
+                     for name, alias_lang, gid in targets]
+            first_lang = targets[0][1]
+            emit(page, "alias.html", [page], targets=links, title_lang=first_lang if first_lang != lang else None)
         emit(Page(lang, "404.html"), "404.html", [Page(code, "404.html") for code in site.languages])
         for asset in sorted((templates / "assets").iterdir()):
             files[f"{prefix}assets/{asset.name}"] = asset.read_bytes()

@@ -1,0 +1,76 @@
+"""What a reader sees: no raw keys, no placeholders, and no English inside Danish or Swedish text
+unless it is marked with lang="en" (names such as Oh Hell)."""
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+
+from generator.engine import TEMPLATES
+
+CODES = {"badSetting", "dealerHook", "tricksSum", "bidRange", "tookRange", "tooManyRounds", "playerCount",
+         "loserRange", "handSizeRange"}
+KEYS = set(CODES)
+for _template in TEMPLATES.values():
+    for _key, _meta in _template["settings"].items():
+        KEYS.add(_key)
+        KEYS.update(o for o in _meta.get("options", []) if any(c.isupper() for c in o))
+LEAKS = re.compile(r"\b(undefined|NaN|None|null)\b|\{\{|\}\}|%\(|\(\w+\)s")
+ENGLISH = re.compile(r"\b(the|with|points|round|rounds|player|players|bid|tricks|dealer|settings)\b", re.I)
+
+
+class Visible(HTMLParser):
+    """Text a reader sees, each piece with the language of its nearest element."""
+
+    VOID = {"meta", "link", "br", "img", "input", "hr", "source", "col", "area", "base", "wbr"}
+
+    def __init__(self, lang: str):
+        super().__init__()
+        self.stack = [(None, lang)]
+        self.pieces: list[tuple[str, str]] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag in self.VOID:
+            return
+        lang = dict(attrs).get("lang") or self.stack[-1][1]
+        self.stack.append((tag, "skip" if tag in ("script", "style", "template") else lang))
+
+    def handle_endtag(self, tag):
+        while len(self.stack) > 1:
+            if self.stack.pop()[0] == tag:
+                break
+
+    def handle_data(self, data):
+        if data.strip() and self.stack[-1][1] != "skip":
+            self.pieces.append((self.stack[-1][1], data.strip()))
+
+
+def pages(site):
+    return sorted(p for p in site.rglob("*.html") if p.parent != site or p.name != "index.html")
+
+
+def test_no_raw_key_or_placeholder_reaches_a_reader(built_site):
+    found = []
+    for path in pages(built_site):
+        lang = path.relative_to(built_site).parts[0]
+        parser = Visible(lang)
+        parser.feed(path.read_text(encoding="utf-8"))
+        for _, text in parser.pieces:
+            words = set(re.findall(r"[A-Za-z]+", text))
+            keys = sorted(k for k in KEYS if k in words)
+            if keys or LEAKS.search(text):
+                found.append(f"{path.relative_to(built_site)}: {text[:80]!r} {keys}")
+    assert found == []
+
+
+@pytest.mark.parametrize("lang", ["da", "sv"])
+def test_no_unmarked_english_in_nordic_pages(built_site, lang):
+    found = []
+    for path in pages(built_site / lang):
+        parser = Visible(lang)
+        parser.feed(path.read_text(encoding="utf-8"))
+        for piece_lang, text in parser.pieces:
+            if piece_lang == lang and ENGLISH.search(text):
+                found.append(f"{path.relative_to(built_site)}: {text[:100]!r}")
+    assert found == []
