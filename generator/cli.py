@@ -10,10 +10,10 @@ from pathlib import Path
 def cmd_score(args: argparse.Namespace) -> int:
     from .engine import ShapeError, score
 
-    raw = sys.stdin.read()
+    raw = sys.stdin.buffer.read()
     try:
-        data = json.loads(raw)
-    except ValueError as exc:
+        data = json.loads(raw.decode("utf-8"))
+    except ValueError as exc:  # UnicodeDecodeError and JSONDecodeError are both ValueErrors
         print(f"giv score: input is not JSON: {exc}", file=sys.stderr)
         return 2
     try:
@@ -45,8 +45,53 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--out", default="site", help="output folder (default: site)")
     b.add_argument("--lang", action="append", help="build only this language (repeatable)")
     b.add_argument("--bless", action="store_true", help="rewrite the worked examples' expected values")
+    b.add_argument("--clean", action="store_true", help="build everything anew, ignoring .giv-cache/")
     b.set_defaults(func=cmd_build)
+    v = sub.add_parser("serve", help="build into memory, serve on 127.0.0.1, rebuild and reload on every change")
+    v.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    v.add_argument("--port", type=int, default=8000, help="port (default: 8000; 0 picks a free one)")
+    v.add_argument("--lang", action="append", help="serve only this language (repeatable)")
+    v.set_defaults(func=cmd_serve)
+    n = sub.add_parser("new", help="start a new game: a folder in every language, with TODO(giv) placeholders")
+    n.add_argument("kind", choices=["game"], help="what to create")
+    n.add_argument("id", help="the game's id: lowercase letters, digits and hyphens")
+    n.add_argument("--template", required=True, choices=["bid", "tally"], help="the scoring template")
+    n.set_defaults(func=cmd_new)
+    t = sub.add_parser("status", help="per language: missing and stale translations")
+    t.add_argument("games", nargs="*", help="only these games (default: all)")
+    t.add_argument("--mark", metavar="LANG", help="record that LANG's text of the games says what the others say")
+    t.add_argument("--json", action="store_true", help="the report as JSON")
+    t.add_argument("--check", action="store_true", help="exit 1 when anything is missing or stale")
+    t.set_defaults(func=cmd_status)
+    j = sub.add_parser("schema", help="write the JSON Schemas of the content files to schema/ (for editors)")
+    j.add_argument("--out", help="folder (default: schema/ beside content/)")
+    j.add_argument("--check", action="store_true", help="exit 1 when the files differ from what would be written")
+    j.set_defaults(func=cmd_schema)
     return p
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    from .schema import schema_command
+
+    return schema_command(args)
+
+
+def cmd_status(args: argparse.Namespace) -> int:
+    from .status import status_command
+
+    return status_command(args)
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    from .scaffold import new_command
+
+    return new_command(args)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from .serve import serve_command
+
+    return serve_command(args)
 
 
 def main(argv: list[str] | None = None) -> int:

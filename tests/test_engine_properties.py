@@ -4,7 +4,7 @@ from __future__ import annotations
 import copy
 import json
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from generator.engine import TEMPLATES, ShapeError, score
@@ -148,25 +148,40 @@ def mutated_games(draw) -> dict:
 
 @st.composite
 def spec_games(draw) -> dict:
-    """A game carrying a random, often broken, spec: fixed values and setting metadata of every kind."""
+    """A game carrying a random, often broken, spec: fixed values and setting metadata of every kind,
+    including specs that widen the template (a 0-card hand, an unknown pattern) in a coherent way."""
     game = copy.deepcopy(draw(games))
     template = game["template"]
     known = TEMPLATES[template]["settings"]
     names = sorted(known)
+    structural = [k for k in ("maxHandSize", "deckSize", "handSizePattern", "roundCount", "lossLimit",
+                              "bonusShape", "missPenalty", "exactBidBonus") if k in known]
     options = sorted({o for meta in known.values() for o in meta.get("options", [])}) or ["up"]
     odd = st.one_of(st.integers(-2, 70), st.booleans(), st.sampled_from(options), scalars)
-    fixed = draw(st.dictionaries(st.sampled_from(names), odd, max_size=3))
+    key_choice = st.sampled_from(structural) | st.sampled_from(names)
+    fixed = draw(st.dictionaries(key_choice, odd, max_size=3)) if draw(st.booleans()) else {}
+    given = {} if draw(st.integers(0, 3)) else dict(game.get("settings", {}))
     settings_meta = {}
-    for key in draw(st.lists(st.sampled_from(names), unique=True, max_size=4)):
+    for key in draw(st.lists(key_choice, unique=True, max_size=4)):
         meta = copy.deepcopy(known[key])
-        if draw(st.booleans()):
+        how = draw(st.sampled_from(["keep", "field", "default", "widen"]))
+        if how == "field":
             field = draw(st.sampled_from(["type", "default", "min", "max", "step", "options"]))
             meta[field] = draw(odd | st.lists(odd, max_size=3))
+        elif how == "default":
+            meta["default"] = draw(odd)
+        elif how == "widen" and meta["type"] == "int":
+            meta["min"] = meta["default"] = draw(st.integers(-3, 0))
+            if draw(st.booleans()):
+                given[key] = meta["min"]
+        elif how == "widen" and meta["type"] == "enum":
+            meta["options"] = [draw(st.text(max_size=3))]
+            meta["default"] = meta["options"][0]
         settings_meta[key] = meta
+    game["settings"] = given
     game["spec"] = {"template": template, "settings": settings_meta, "fixed": fixed,
-                    "players": {"min": draw(st.integers(-1, 4)), "max": draw(st.integers(1, 10))}}
-    if draw(st.booleans()):
-        game["settings"] = {}
+                    "players": draw(st.just({"min": 2, "max": 12})
+                                    | st.fixed_dictionaries({"min": st.integers(-1, 4), "max": st.integers(1, 10)}))}
     return game
 
 
@@ -327,8 +342,27 @@ def test_malformed_games_raise_nothing_but_shape_error(game):
         assert len(out["totals"]) == len(game["players"])
 
 
+def _spec_game(settings_meta=None, fixed=None, given=None) -> dict:
+    return {"template": "bid", "players": ["A", "B"], "settings": given or {},
+            "rounds": [{"bids": [0, 0], "took": [0, 1]}],
+            "spec": {"template": "bid", "players": {"min": 2, "max": 6}, "settings": settings_meta or {},
+                     "fixed": fixed or {}}}
+
+
+INT = {"type": "int", "default": 1, "min": 1, "max": 9, "step": 1}
+
+
 @STABLE
 @given(spec_games())
+# Shapes that once crashed the engine (TypeError, ZeroDivisionError, KeyError) instead of a ShapeError:
+@example(_spec_game(fixed={"deckSize": "sixty"}))
+@example(_spec_game(fixed={"maxHandSize": 0}))
+@example(_spec_game({"maxHandSize": {**INT, "default": "x"}}))
+@example(_spec_game({"maxHandSize": {**INT, "min": 0, "default": 0}}))
+@example(_spec_game({"maxHandSize": {**INT, "min": 0}}, given={"maxHandSize": 0}))
+@example(_spec_game({"handSizePattern": {"type": "enum", "default": "zz", "options": ["zz"]}}))
+@example(_spec_game({"bonusShape": {"type": "enum", "default": "cubed", "options": ["perTrick", "cubed"]}},
+                    given={"bonusShape": "cubed"}))
 def test_broken_specs_raise_nothing_but_shape_error(game):
     try:
         out = score(game)

@@ -51,7 +51,7 @@ def _check_spec(spec: Any, template: str) -> None:
     _require(isinstance(fixed, dict) and all(k in known for k in fixed),
              "input: 'spec.fixed' must name settings of the template")
     for key, value in fixed.items():
-        _require(True,
+        _require(check_value(known[key], value) is not None,
                  f"input: 'spec.fixed.{key}' is not a value of the setting")
 
 
