@@ -36,5 +36,8 @@ messages: $(VENV)/.installed
 serve: $(VENV)/.installed
 	$(BIN)/giv serve
 
+bench: $(VENV)/.installed
+	bench/run
+
 clean:
 	rm -rf site .giv-cache

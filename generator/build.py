@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Callable
 
 from .i18n.catalogs import load_catalogs
 from .model.errors import ContentError, Problems
@@ -13,10 +14,17 @@ from .verify.bless import bless
 from .verify.examples import verify
 from .write.output import write_tree
 
+if TYPE_CHECKING:
+    from .cache import Cache
 
-def build(content: Path, templates: Path, out: Path, langs: list[str] | None = None, bless_examples: bool = False) -> dict[str, bytes]:
-    """Build the site into out. Raises ContentError, listing every problem, before writing anything."""
-    site = load_site(content)                                   # load + validate the whole model
+
+def build(content: Path, templates: Path, out: Path, langs: list[str] | None = None, bless_examples: bool = False,
+          cache: Cache | None = None, tick: Callable[[], None] | None = None) -> dict:
+    """Build the site into out. Raises ContentError, listing every problem, before writing anything.
+    With a cache (generator/cache), only what changed since the last build is read, rendered, written."""
+    if cache and cache.fresh():                                 # no input changed: nothing to do
+        return cache.last_files()
+    site = cache.load_site() if cache else load_site(content)   # load + validate the whole model
     langs = langs or list(site.languages)
     problems = Problems(content)
     unknown = [lang for lang in langs if lang not in site.languages]
@@ -29,16 +37,38 @@ def build(content: Path, templates: Path, out: Path, langs: list[str] | None = N
         bless(content.resolve().parent, mismatches)
         return build(content, templates, out, langs)
     problems.raise_if_any()
-    files = render_site(site, templates, catalogs, results, langs, single=len(langs) == 1)
-    write_tree(out, files)                                      # temp folder, then swap
+    files = render_site(site, templates, catalogs, results, langs, single=len(langs) == 1,
+                        reuse=cache.reuse if cache else None, tick=tick)
+    if cache:
+        cache.write(out, files, site)                           # only what changed, or as below
+    else:
+        write_tree(out, files)                                  # temp folder, then swap
     return files
 
 
 def build_command(args: argparse.Namespace) -> int:
-    content = Path(args.content)
+    import time
+
+    from .cache import Cache
+    from .progress import Progress
+
+    content, out = Path(args.content), Path(args.out)
     templates = Path(getattr(args, "templates", None) or content.resolve().parent / "templates")
+    cache = None if args.bless else Cache(content, templates, out, args.lang, content.resolve().parent / ".giv-cache")
+    if cache and getattr(args, "clean", False):
+        cache.forget()                                          # build everything; the cache starts anew
+    elif cache and getattr(args, "checked", None):
+        cache.adopt(args.checked)                               # what `giv build` found out already
+    started = time.monotonic()
     try:
-        files = build(content, templates, Path(args.out), args.lang, args.bless)
+        with Progress() as progress:
+            try:
+                files = build(content, templates, out, args.lang, args.bless, cache, progress.tick)
+            except ContentError:
+                if not cache or cache.full:
+                    raise
+                cache.forget()                                  # report errors exactly as a clean build does
+                files = build(content, templates, out, args.lang, cache=cache, tick=progress.tick)
     except ContentError as exc:
         for problem in exc.problems:
             print(f"error: {problem}", file=sys.stderr)
@@ -47,5 +77,11 @@ def build_command(args: argparse.Namespace) -> int:
         print(f"giv build: {len(exc.problems)} error(s); {args.out}/ was left as it was", file=sys.stderr)
         return 1
     pages = sum(1 for name in files if name.endswith(".html"))
-    print(f"giv build: {pages} pages, {len(files)} files written to {args.out}/")
+    seconds = time.monotonic() - started
+    if cache and not cache.changed and cache.index.pages:
+        print(f"giv build: {pages} pages, {len(files)} files in {args.out}/ are up to date ({seconds:.2f} s)")
+    elif cache and not cache.full:
+        print(f"giv build: {pages} pages, {len(files)} files in {args.out}/; {len(cache.changed)} changed ({seconds:.2f} s)")
+    else:
+        print(f"giv build: {pages} pages, {len(files)} files written to {args.out}/ ({seconds:.2f} s)")
     return 0

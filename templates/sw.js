@@ -16,14 +16,19 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== location.origin) return;
-  // Network first for pages (fresh rules when online), cache first for assets.
+  // Pages: network first (fresh rules when online), the cached copy when the network is away.
   if (request.mode === "navigate") {
     event.respondWith(fetch(request).then((response) => {
-      const copy = response.clone();
-      caches.open(VERSION).then((cache) => cache.put(request, copy));
+      if (response.ok) {
+        const copy = response.clone();
+        event.waitUntil(caches.open(VERSION).then((cache) => cache.put(request, copy)));
+      }
       return response;
-    }).catch(() => caches.match(request, { ignoreSearch: true }).then((hit) => hit || caches.match("404.html"))));
+    }).catch(() => caches.match(request, { ignoreSearch: true })
+      .then((hit) => hit || caches.match("404.html"))
+      .then((hit) => hit || Response.error())));
     return;
   }
-  event.respondWith(caches.match(request).then((hit) => hit || fetch(request)));
+  // Assets: cache first; each build has its own cache, so a new build brings new assets.
+  event.respondWith(caches.match(request, { ignoreSearch: true }).then((hit) => hit || fetch(request)));
 });

@@ -1,11 +1,14 @@
 """Numbers, lists and ranges in the reader's locale, through Babel (never glued by hand)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from babel import Locale
 from babel.lists import format_list
 from babel.numbers import format_decimal
 
 
+@lru_cache(maxsize=65536)  # pages format the same small numbers thousands of times
 def number(value: int, locale: str) -> str:
     # Babel writes U+2212 for minus in sv; keep it, it is the correct sign in that locale.
     return format_decimal(value, locale=locale)

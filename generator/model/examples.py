@@ -19,7 +19,7 @@ def _errors(problems: Problems, path: Path, where: str, items: list) -> list[dic
                                                                              "setting": "text"}):
             return None
         out.append({"code": item["code"], "round": item.get("round"), "player": item.get("player"),
-                    **({"setting": item["setting"]} if "setting" in item else {})})
+                    **({"setting": item["setting"]} if "setting" in item else {}), "line": line_of(items, index)})
     return out
 
 
@@ -61,10 +61,10 @@ def load_examples(problems: Problems, path: Path) -> list[Example]:
             if cerrors is None:
                 ok = False
                 continue
-            checks.append(Check(citem["id"], dict(citem["settings"]), cerrors, citem["expect"],
-                                Loc(problems.rel(path), cline)))
+            checks.append(Check(citem["id"], citem["settings"], cerrors, citem["expect"],
+                                Loc(problems.rel(path), cline), {key: line_of(citem, key) for key in citem}))
         if ok and errors is not None:
-            out.append(Example(item["id"], dict(item.get("settings", {})), list(item["players"]),
-                               item.get("firstDealer", 0), list(item["rounds"]), errors, item["expect"], checks,
-                               Loc(problems.rel(path), line_of(data, index))))
+            out.append(Example(item["id"], item.get("settings", {}), list(item["players"]),
+                               item.get("firstDealer", 0), item["rounds"], errors, item["expect"], checks,
+                               Loc(problems.rel(path), line_of(data, index)), {key: line_of(item, key) for key in item}))
     return out

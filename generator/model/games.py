@@ -5,9 +5,11 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.spec import TEMPLATES, check_value
+from ..engine.values import whole
 from .errors import Problems
 from .schema import Shape, kind_of, line_of
 from .types import SettingMeta, Variant
+from .yamlfile import LDict
 
 GAME_KEYS = {"id": "text", "template": "text", "extends": "text", "order": "int", "players": "map",
              "fixed": "map", "settings": "map", "variants": "map"}
@@ -15,8 +17,21 @@ META_KEYS = {"int": {"default": "int", "min": "int", "max": "int", "step": "int"
              "enum": {"default": "text", "options": "list"}, "bool": {"default": "bool"}}
 
 
+def _overlay(base: dict, meta: Any) -> Any:
+    """A setting's metadata with an extending game's keys over its parent's; lines from the child."""
+    if not base or not isinstance(meta, LDict):
+        return meta
+    out = LDict({**base, **meta})
+    out.line, out.lines = meta.line, {key: meta.at(key) for key in out}
+    return out
+
+
 def merged(raw: dict[str, tuple[Any, Path]], game_id: str, problems: Problems) -> tuple[dict, Path] | None:
-    """The game's raw definition with what it extends filled in; None on a broken chain."""
+    """The game's raw definition with what it extends filled in; None on a broken chain.
+
+    result["where"] maps "template", "players", "settings.<key>", "fixed.<key>", "variants.<id>"
+    to the (file, line) that states it, so that an error names the file of the game that said it.
+    """
     chain, current = [], game_id
     while current is not None:
         if current in chain:
@@ -29,21 +44,43 @@ def merged(raw: dict[str, tuple[Any, Path]], game_id: str, problems: Problems) -
             return None
         chain.append(current)
         current = raw[current][0].get("extends")
-    result: dict[str, Any] = {"fixed": {}, "settings": {}, "variants": {}}
+    result: dict[str, Any] = {"fixed": {}, "settings": {}, "variants": {}, "where": {}}
+    where = result["where"]
     for gid in reversed(chain):
-        data = raw[gid][0]
+        data, path = raw[gid]
         for key in ("template", "players", "order"):
             if key in data:
                 result[key] = data[key]
+                where[key] = (path, line_of(data, key))
         settings = data.get("settings", {})
         result["fixed"] = {k: v for k, v in result["fixed"].items() if k not in settings}
-        result["fixed"].update(data.get("fixed", {}))
+        for key, value in data.get("fixed", {}).items():
+            result["fixed"][key] = value
+            where[f"fixed.{key}"] = (path, line_of(data["fixed"], key))
         for key, meta in settings.items():
-            base = result["settings"].get(key, {})
-            result["settings"][key] = {**base, **meta} if isinstance(meta, dict) else meta
-            result["settings"][key + "\0line"] = (raw[gid][1], line_of(settings, key))
-        result["variants"].update(data.get("variants", {}))
+            result["settings"][key] = _overlay(result["settings"].get(key, {}), meta)
+            where[f"settings.{key}"] = (path, line_of(settings, key))
+        for vid, vdata in data.get("variants", {}).items():
+            result["variants"][vid] = vdata
+            where[f"variants.{vid}"] = (path, line_of(data["variants"], vid))
     return result, raw[game_id][1]
+
+
+def why_invalid(meta: dict[str, Any], value: Any) -> str:
+    """Why a value does not fit a setting, to follow the setting's name: "11 is outside 1..10"."""
+    if meta["type"] == "bool":
+        return f"must be true or false, not {kind_of(value)}"
+    if meta["type"] == "enum":
+        options = ", ".join(meta["options"])
+        if not isinstance(value, str):
+            return f"must be one of {options}, not {kind_of(value)}"
+        return f"'{value}' is not one of its options ({options})"
+    number = whole(value)
+    if number is None:
+        return f"must be a whole number, not {kind_of(value)}"
+    if not meta["min"] <= number <= meta["max"]:
+        return f"{number} is outside {meta['min']}..{meta['max']}"
+    return f"{number} is off its step ({meta.get('step', 1)} from {meta['min']})"
 
 
 def check_meta(problems: Problems, path: Path, line: int, template: str, key: str, meta: Any) -> SettingMeta | None:
@@ -61,10 +98,12 @@ def check_meta(problems: Problems, path: Path, line: int, template: str, key: st
         bad = [o for o in options if o not in base["options"]]
         if bad or not options or len(set(options)) != len(options):
             what = f"unknown option '{bad[0]}'" if bad else "options must be distinct and not empty"
-            problems.add(path, line, f"settings.{key}: {what} (template options: {', '.join(base['options'])})")
+            problems.add(path, line_of(meta, "options"),
+                         f"settings.{key}: {what} (template options: {', '.join(base['options'])})")
             return None
         if meta["default"] not in options:
-            problems.add(path, line, f"settings.{key}: default '{meta['default']}' is not one of its options")
+            problems.add(path, line_of(meta, "default"), f"settings.{key}: default '{meta['default']}' is not one of "
+                                                         f"its options ({', '.join(options)})")
             return None
         return SettingMeta(key, "enum", meta["default"], options=list(options))
     if base["type"] == "bool":
@@ -86,49 +125,60 @@ def check_meta(problems: Problems, path: Path, line: int, template: str, key: st
 
 def build_game_facts(problems: Problems, game_id: str, data: dict, path: Path) -> dict[str, Any] | None:
     """Validated facts of one merged game definition, or None when they cannot be used."""
+    where = data["where"]
     template = data.get("template")
+    if template is None:
+        problems.add(path, 1, "'template' is missing")
+        return None
     if template not in TEMPLATES:
-        problems.add(path, 1, f"'template' must be one of {', '.join(TEMPLATES)}, not {template!r}")
+        problems.add(*where["template"], f"unknown template '{template}' (known: {', '.join(TEMPLATES)})")
         return None
     players = data.get("players")
     limits = TEMPLATES[template]["players"]
     ok = True
-    if not Shape(problems, path, "players").mapping(players, 1, {"min": "int", "max": "int"}):
+    if players is None:
+        problems.add(path, 1, "'players' is missing")
+        ok = False
+    elif not Shape(problems, where["players"][0], "players").mapping(players, where["players"][1],
+                                                                     {"min": "int", "max": "int"}):
+        ok = False
+    elif players["min"] > players["max"]:
+        problems.add(*where["players"], f"players: min {players['min']} is above max {players['max']}")
         ok = False
     elif not limits["min"] <= players["min"] <= players["max"] <= limits["max"]:
-        problems.add(path, line_of(players), f"players {players['min']}..{players['max']} must lie within "
-                                             f"{limits['min']}..{limits['max']}")
+        problems.add(*where["players"], f"players {players['min']}..{players['max']} must lie within "
+                                        f"{limits['min']}..{limits['max']} (template {template})")
         ok = False
     settings: dict[str, SettingMeta] = {}
     for key, meta in data["settings"].items():
-        if key.endswith("\0line"):
-            continue
-        where, line = data["settings"][key + "\0line"]
-        checked = check_meta(problems, where, line, template, key, meta)
+        checked = check_meta(problems, *where[f"settings.{key}"], template, key, meta)
         ok = ok and checked is not None
         if checked:
             settings[key] = checked
+    known = TEMPLATES[template]["settings"]
     fixed = {}
     for key, value in data["fixed"].items():
-        base = TEMPLATES[template]["settings"].get(key)
-        if base is None or check_value(base, value) is None:
-            problems.add(path, 1, f"fixed.{key}: {value!r} is not a valid value of a {template} setting")
+        if key not in known:
+            problems.add(*where[f"fixed.{key}"], f"fixed.{key}: not a setting of template {template} "
+                                                 f"(known: {', '.join(known)})")
+            ok = False
+        elif check_value(known[key], value) is None:
+            problems.add(*where[f"fixed.{key}"], f"fixed.{key}: {why_invalid(known[key], value)}")
             ok = False
         fixed[key] = value
     variants = {}
     for vid, vdata in data["variants"].items():
-        vpath, vline = path, line_of(data["variants"], vid)
+        vpath, vline = where[f"variants.{vid}"]
         if not Shape(problems, vpath, f"variants.{vid}").mapping(vdata, vline, {"settings": "map"}):
             ok = False
             continue
         for key, value in vdata["settings"].items():
             line = line_of(vdata["settings"], key)
-            if key not in settings:
+            if key not in data["settings"]:
                 problems.add(vpath, line, f"variant '{vid}' sets '{key}', which {game_id} does not have as a setting")
                 ok = False
-            elif check_value(settings[key].as_spec(), value) is None:
-                problems.add(vpath, line, f"variant '{vid}': {value!r} is not a valid value of '{key}' "
-                                          f"({kind_of(value)})")
+            elif key in settings and check_value(settings[key].as_spec(), value) is None:
+                problems.add(vpath, line, f"variant '{vid}': {key} {why_invalid(settings[key].as_spec(), value)}")
                 ok = False
         variants[vid] = Variant(vid, dict(vdata["settings"]))
     if not ok:

@@ -88,12 +88,12 @@ def aliases(problems: Problems, path: Path, data: dict, lang: str, langs: set[st
     for index, item in enumerate(items):
         line = line_of(items, index)
         if isinstance(item, str) and item.strip():
-            out.append(Alias(item.strip(), lang))
+            out.append(Alias(item.strip(), lang, line))
         elif Shape(problems, path, f"aliases[{index + 1}]").mapping(item, line, {"name": "text", "lang": "text"}):
             if item["lang"] not in langs and not re.fullmatch(r"[a-z]{2}", item["lang"]):
                 problems.add(path, line, f"aliases[{index + 1}]: '{item['lang']}' is not a language code")
             else:
-                out.append(Alias(item["name"].strip(), item["lang"]))
+                out.append(Alias(item["name"].strip(), item["lang"], line))
     return out
 
 
@@ -136,9 +136,11 @@ def game_text(problems: Problems, lang: str, layers: list[tuple[Path, dict]], ru
             if cid not in check_ids:
                 problems.add(path, line_of(checks, cid), f"{where}.checks.{cid}: the example has no such check")
         if ok:
-            etext[eid] = ExampleText(data["title"], data["note"], {c: checks[c] for c in check_ids})
+            etext[eid] = ExampleText(data["title"], data["note"], {c: checks[c] for c in check_ids},
+                                     line_of(data, "note"))
     for eid in raw_examples:
         if eid not in examples:
             problems.add(path, line_of(raw_examples, eid), f"examples.{eid}: the game has no such example")
     return GameText(lang, own["name"].strip(), slug, own["summary"].strip(), aliases(problems, path, own, lang, langs),
-                    stext, vtext, etext, rules, rules_file, Loc(problems.rel(path), 1))
+                    stext, vtext, etext, rules, rules_file, Loc(problems.rel(path), 1),
+                    line_of(own, "slug"))

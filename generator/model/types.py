@@ -49,6 +49,7 @@ class Check:
     errors: list[dict]
     expect: dict[str, Any]
     loc: Loc
+    lines: dict[str, int] = field(default_factory=dict)  # line of each key of the check
 
 
 @dataclass
@@ -62,6 +63,7 @@ class Example:
     expect: dict[str, Any]
     checks: list[Check]
     loc: Loc
+    lines: dict[str, int] = field(default_factory=dict)  # line of each key of the example
 
 
 @dataclass
@@ -79,13 +81,15 @@ class SettingText(Text):
 class Alias:
     name: str
     lang: str  # the language the name belongs to
+    line: int = 1  # where the <lang>.yaml lists it
 
 
 @dataclass
 class ExampleText:
     title: str
-    note: str
+    note: str  # Markdown
     checks: dict[str, str]
+    line: int = 1  # of the note in <lang>.yaml
 
 
 @dataclass
@@ -101,6 +105,7 @@ class GameText:
     rules: str  # Markdown
     rules_file: Path
     loc: Loc
+    slug_line: int = 1
 
 
 @dataclass
@@ -141,4 +146,7 @@ class Site:
     games: list[Game]
 
     def game(self, game_id: str) -> Game:
-        return next(g for g in self.games if g.id == game_id)
+        index = self.__dict__.get("_index")
+        if index is None or len(index) != len(self.games):  # built once; links look games up often
+            index = self.__dict__["_index"] = {g.id: g for g in self.games}
+        return index[game_id]

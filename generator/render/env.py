@@ -5,7 +5,7 @@ import json
 from pathlib import Path
 
 from babel.support import Translations
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
 from ..i18n.formats import items, number
@@ -17,8 +17,36 @@ def json_script(value: object) -> Markup:
     return Markup(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
 
 
+class SharedBytecode(BytecodeCache):
+    """Compiled templates, shared by the languages' environments (they differ only in what is
+    installed at run time) and, when generator/cache gives it a folder, by later builds."""
+
+    def __init__(self) -> None:
+        self.memory: dict[str, bytes] = {}
+        self.folder: Path | None = None
+
+    def load_bytecode(self, bucket) -> None:
+        data = self.memory.get(bucket.key)
+        if data is None and self.folder and (self.folder / bucket.key).exists():
+            data = (self.folder / bucket.key).read_bytes()
+        if data is not None:
+            bucket.bytecode_from_string(data)
+
+    def dump_bytecode(self, bucket) -> None:
+        data = self.memory[bucket.key] = bucket.bytecode_to_string()
+        if self.folder:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            temp = self.folder / f"{bucket.key}.{id(bucket)}.tmp"
+            temp.write_bytes(data)
+            temp.replace(self.folder / bucket.key)
+
+
+BYTECODE = SharedBytecode()
+
+
 def environment(templates: Path, translations: Translations, locale: str) -> Environment:
     env = Environment(
+        bytecode_cache=BYTECODE,
         loader=FileSystemLoader(str(templates)),
         autoescape=select_autoescape(["html", "xml"], default=True),
         undefined=StrictUndefined,

@@ -30,16 +30,20 @@ def _walk(tokens):
 
 
 def rules_problems(text: str, game_ids: set[str]) -> list[tuple[int, str]]:
-    """(line, message) for raw HTML, links to games that do not exist and headings out of place."""
+    """(line, message) for raw HTML, images, links to games that do not exist and headings out of place."""
     out = []
-    line = 1
+    html_lines: set[int] = set()
     for token in parser("en", html=True).parse(text):
-        if token.map:
-            line = token.map[0] + 1
-        for tok in [token, *_walk(token.children or [])]:
-            if tok.type in ("html_block", "html_inline"):
+        line = token.map[0] + 1 if token.map else 1
+        for tok in [token, *(token.children or [])]:
+            if tok.type in ("softbreak", "hardbreak"):  # inline tokens have no map: count the lines
+                line += 1
+            if tok.type in ("html_block", "html_inline") and line not in html_lines:
+                html_lines.add(line)  # one report per line: <b>x</b> is one fault, not two
                 snippet = tok.content.strip().splitlines()[0][:40]
                 out.append((line, f"raw HTML is not allowed in Markdown: {snippet}"))
+            if tok.type == "image":
+                out.append((line, f"image '{tok.attrs.get('src', '')}': the rules text cannot embed images"))
             if tok.type == "link_open":
                 href = str(tok.attrs.get("href", ""))
                 if href.startswith("game:") and href[5:].split("#")[0] not in game_ids:

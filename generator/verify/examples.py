@@ -5,6 +5,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import ShapeError, score
+from ..engine.spec import check_value
+from ..model.games import why_invalid
 from ..model.errors import Problems
 from ..model.schema import line_of
 from ..model.types import Example, Game, Site
@@ -52,22 +54,36 @@ def compare(expect: dict, actual: dict[str, Any]) -> list[Mismatch]:
     return out
 
 
+WHAT = {"scores": "scores differ", "totals": "totals differ", "final": "final totals differ",
+        "ranks": "ranks differ", "finished": "'finished' differs"}
+
+
+def _yaml(value: Any) -> str:
+    """A value as the examples file writes it: true/false, [1, 2]."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return "[" + ", ".join(_yaml(v) for v in value) + "]"
+    return str(value)
+
+
 def table(players: list[str], mismatch: Mismatch) -> str:
     """Expected against actual per cell, the differing cells marked."""
     def cell(want: Any, got: Any) -> str:
         return f"{want}" if want == got else f"{want} -> {got}"
 
-    rows = [[mismatch.key, *players]]
     want, got = mismatch.expected, mismatch.actual
+    if mismatch.key == "finished" or not isinstance(want, list) or \
+            (mismatch.key in ("final", "ranks") and len(want) != len(got)):
+        return f"    {mismatch.key}: expected {_yaml(want)}, the engine gives {_yaml(got)}"
+    rows = [[mismatch.key, *players]]
     if mismatch.key in ("scores", "totals"):
         for index in range(max(len(want), len(got))):
             w = want[index] if index < len(want) else ["-"] * len(players)
             g = got[index] if index < len(got) else ["-"] * len(players)
             rows.append([f"round {index + 1}", *(cell(a, b) for a, b in zip(w, g))])
-    elif mismatch.key in ("final", "ranks") and isinstance(want, list) and len(want) == len(got):
-        rows.append(["", *(cell(a, b) for a, b in zip(want, got))])
     else:
-        rows.append(["", f"expected {want!r}, the engine gives {got!r}"])
+        rows.append(["", *(cell(a, b) for a, b in zip(want, got))])
     widths = [max(len(str(r[i])) for r in rows if i < len(r)) for i in range(max(map(len, rows)))]
     return "\n".join("    " + "  ".join(str(c).ljust(widths[i]) for i, c in enumerate(r)).rstrip() for r in rows)
 
@@ -90,25 +106,41 @@ def _norm(errors: list[dict]) -> list[tuple]:
 
 
 def run_case(problems: Problems, file: str, line: int, label: str, players: list[str], data: dict,
-             declared: list[dict], expect: dict, mismatches: list) -> dict | None:
+             declared: list[dict], expect: dict, mismatches: list, round_lines: Any = None) -> dict | None:
+    """The engine's output for one example or check; None (and a problem) when its rounds are not valid."""
     try:
         output = score(data)
     except ShapeError as exc:
-        problems.add(file, line, f"{label}: {exc}")
+        problems.add(file, line, f"{label}: {str(exc).removeprefix('input: ')}")
         return None
     if _norm(output["errors"]) != _norm(declared):
         undeclared = [e for e in output["errors"] if _norm([e])[0] not in _norm(declared)]
         missing = [e for e in declared if _norm([e])[0] not in _norm(output["errors"])]
-        if undeclared:
-            problems.add(file, line, f"{label} breaks its own rules: {error_text(undeclared, players)}")
-        if missing:
-            problems.add(file, line, f"{label} declares errors the engine does not report: "
-                                     f"{error_text(missing, players)}")
+        for e in undeclared:  # each at the line of its round, when the example has rounds of its own
+            at = line_of(round_lines, e["round"] - 1) if round_lines and e.get("round") else line
+            problems.add(file, at, f"{label} breaks its own rules: {error_text([e], players)}")
+        for e in missing:
+            problems.add(file, e.get("line", line), f"{label} declares an error the engine does not report: "
+                                                    f"{error_text([e], players)}")
         return None
     for m in compare(expect, actual_values(output)):
         mismatches.append((file, m, actual_values(output)))
-        problems.add(file, m.line, f"{label}: expected {m.key} differ from the engine", table(players, m))
+        problems.add(file, m.line, f"{label}: expected {WHAT[m.key]} from the engine", table(players, m))
     return output
+
+
+def settings_ok(problems: Problems, game: Game, file: str, label: str, settings: dict) -> bool:
+    """An example's or check's settings are settings of the game, with values it allows."""
+    ok = True
+    for key, value in settings.items():
+        meta = game.settings.get(key)
+        if meta is None:
+            problems.add(file, line_of(settings, key), f"{label} sets '{key}', which {game.id} does not have as a setting")
+            ok = False
+        elif check_value(meta.as_spec(), value) is None:
+            problems.add(file, line_of(settings, key), f"{label}: {key} {why_invalid(meta.as_spec(), value)}")
+            ok = False
+    return ok
 
 
 def verify(problems: Problems, site: Site, mismatches: list | None = None) -> dict[tuple[str, str], dict]:
@@ -118,14 +150,24 @@ def verify(problems: Problems, site: Site, mismatches: list | None = None) -> di
     for game in site.games:
         for ex in game.examples:
             label = f"example '{ex.id}'"
+            low, high = game.players
+            if not low <= len(ex.players) <= high:
+                problems.add(ex.loc.file, ex.lines.get("players", ex.loc.line),
+                             f"{label} has {len(ex.players)} players; {game.id} is for {low} to {high}")
+                continue
+            if not settings_ok(problems, game, ex.loc.file, label, ex.settings):
+                continue
             out = run_case(problems, ex.loc.file, ex.loc.line, label, ex.players, engine_input(game, ex),
-                           ex.errors, ex.expect, mismatches)
-            if out is not None:
-                results[(game.id, ex.id)] = out
+                           ex.errors, ex.expect, mismatches, ex.rounds)
+            if out is None:
+                continue  # its checks replay the same rounds: they would only repeat the problem
+            results[(game.id, ex.id)] = out
             for check in ex.checks:
-                out_c = run_case(problems, check.loc.file, check.loc.line, f"{label}, check '{check.id}'",
-                                 ex.players, engine_input(game, ex, check.settings), check.errors, check.expect,
-                                 mismatches)
+                clabel = f"{label}, check '{check.id}'"
+                if not settings_ok(problems, game, check.loc.file, clabel, check.settings):
+                    continue
+                out_c = run_case(problems, check.loc.file, check.loc.line, clabel, ex.players,
+                                 engine_input(game, ex, check.settings), check.errors, check.expect, mismatches)
                 if out_c is not None:
                     results[(game.id, f"{ex.id}/{check.id}")] = out_c
     return results

@@ -1,0 +1,217 @@
+"""The Cache that build() consults: fresh(), load_site(), reuse(), write()."""
+from __future__ import annotations
+
+import os
+import pickle
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..model.crosscheck import crosscheck
+from ..model.errors import ContentError, Problems
+from ..model.load import load_site
+from ..model.types import Game, Site
+from ..model.yamlfile import load_yaml
+from ..render.pages import Kept, digest
+from . import index as idx
+from .inputs import RACY_NS, Inputs
+from .output import write_changed
+from .stubs import links_of, pack, unpack
+
+
+@dataclass
+class GameRecord:
+    extends: str | None
+    stub: tuple                    # stubs.pack(game)
+    links: set[str]                # game ids its texts may link to (a superset)
+    slugs: dict[str, str]
+
+
+@dataclass
+class Records:
+    """The heavy half of the cache, read only when some game changed."""
+    games: dict[str, GameRecord] = field(default_factory=dict)
+    keys: dict[str, tuple] = field(default_factory=dict)       # output path -> what the page depended on
+
+
+class Cache:
+    """One build target's memory of its last successful build, in .giv-cache/ (store) or only in
+    memory (store=None). out=None keeps the files in memory (giv serve) instead of writing them."""
+
+    def __init__(self, content: Path, templates: Path, out: Path | None, langs: list[str] | None = None,
+                 store: Path | None = None):
+        self.content, self.templates, self.out = content, templates, out
+        self.target = idx.target_of(out, langs)
+        self.index_file = idx.index_path(store, self.target) if store else None
+        if store:  # compiled templates are kept too (keyed by their source)
+            from ..render.env import BYTECODE
+
+            BYTECODE.folder = store / "jinja"
+        self.index = idx.load(self.index_file, self.target)
+        self._records: Records | None = None
+        self.files: dict[str, bytes] = {}  # memory mode: the last build's files
+        self.inputs: Inputs | None = None
+        self.full = True                   # this build renders everything
+        self.rerender: set[str] = set()    # games whose pages this build renders again
+        self.listing_changed = True        # what the indexes and the sitemap show of the games
+        self.loaded: dict[str, Game] = {}  # games read in full by this build
+        self.new_keys: dict[str, tuple] = {}
+        self.changed: list[str] = []       # output files the last build changed
+        self.checked: idx.Check | None = None
+        self.intact = False
+
+    @property
+    def records(self) -> Records:
+        if self._records is None:
+            self._records = Records()
+            path = self.index_file.with_suffix(".games") if self.index_file else None
+            if path and path.exists():
+                try:
+                    with path.open("rb") as handle:
+                        self._records = pickle.load(handle)
+                except Exception:
+                    self.index = idx.Index(self.target)  # cannot trust half a cache
+        return self._records
+
+    def forget(self) -> None:
+        """Start anew: the next build is a full one."""
+        self.index, self._records, self.files, self.checked = idx.Index(self.target), Records(), {}, None
+
+    # -- nothing changed? --------------------------------------------------------------------------
+    def fresh(self) -> bool:
+        if self.checked is not None:  # `giv build` looked already (cache.index.up_to_date)
+            check, self.checked, self.changed = self.checked, None, []
+            self.inputs, self.intact = check.inputs, check.intact
+            return check.fresh
+        self.inputs, self.changed = Inputs.scan(self.content, self.templates), []
+        self.intact = idx.outputs_intact(self.out, self.index.out) and (self.out is not None or bool(self.files))
+        stats = self.index.stats
+        if not idx.fresh(self.index, self.inputs, self.intact):
+            return False
+        if self.index.stats is not stats:
+            idx.save(self.index_file, self.index)
+        return True
+
+    def adopt(self, check: idx.Check) -> None:
+        """Take over what `giv build` found before it loaded the generator."""
+        self.index, self.checked = check.index, check
+
+    def last_files(self) -> dict[str, bytes | Kept]:
+        return dict(self.files) if self.out is None else {p: Kept(d) for p, d in self.index.pages.items()}
+
+    # -- loading only what changed -----------------------------------------------------------------
+    def load_site(self) -> Site:
+        """The site, reading only the games whose folders changed; a clean load when in doubt."""
+        if self.inputs is None:
+            self.fresh()
+        if not self.inputs.hashes:
+            self.inputs.hash_all(self.index.stats, self.index.hashes, self.index.saved_at - RACY_NS)
+        self.common, self.keys = self.inputs.keys(self.index.extra())
+        self.new_keys, self.loaded, self.rerender = {}, {}, set()
+        self.full = not self.index.pages or self.common != self.index.common or not self.intact
+        if not self.full:
+            try:
+                return self._partial()
+            except ContentError:
+                pass  # a clean load reports it, exactly
+        self.full = True
+        return load_site(self.content)
+
+    def _partial(self) -> Site:
+        old = self.records.games
+        keys = self.keys
+        changed = {g for g, k in keys.items() if self.index.games.get(g) != k or g not in old}
+        removed = set(old) - set(keys)
+        extends = {g: r.extends for g, r in old.items() if g not in changed}
+        for gid in changed:
+            path = self.content / "games" / gid / "game.yaml"
+            data = load_yaml(path)[0] if path.exists() else None
+            if not isinstance(data, dict):
+                raise ContentError([])
+            extends[gid] = data.get("extends") if isinstance(data.get("extends"), str) else None
+        reload = changed | {g for g, r in old.items() if r.links & removed and g not in removed}
+        while more := {g for g, parent in extends.items() if parent in reload | removed and g not in reload}:
+            reload |= more  # what extends a changed or removed game changes with it
+        partial = self._load(reload, extends)
+        moved = removed | {g for g in reload if g in old and g in partial
+                           and {lang: t.slug for lang, t in partial[g].texts.items()} != old[g].slugs}
+        if linking := {g for g, r in old.items() if r.links & moved and g not in reload | removed}:
+            reload |= linking  # their pages link to a game whose address changed
+            partial = self._load(reload, extends)
+        games = sorted((partial[g] if g in partial else unpack(old[g].stub) for g in keys if g in partial or g in old),
+                       key=lambda g: (g.order, g.id))
+        site = Site(self.content, self._site.languages, self._site.root_url, games)
+        problems = Problems(self.content)
+        folders = {k.split("/")[2] for k in self.inputs.stats if k.startswith("content/games/") and k.count("/") == 3
+                   and k.endswith("/")}
+        crosscheck(problems, site, folders)
+        problems.raise_if_any()
+        self.rerender, self.loaded = reload, partial
+        self.listing_changed = bool(removed or changed - set(old)
+                                    or any(pack(partial[g]) != old[g].stub for g in reload if g in partial))
+        return site
+
+    def _load(self, reload: set[str], extends: dict[str, str | None]) -> dict[str, Game]:
+        """The games to read again, with the games they extend (their texts and facts are inherited)."""
+        only = set(reload)
+        for gid in reload:
+            parent = extends.get(gid)
+            while parent and parent not in only:
+                only.add(parent)
+                parent = extends.get(parent)
+        self._site = load_site(self.content, only=only)
+        return {g.id: g for g in self._site.games}
+
+    # -- rendering only what changed ---------------------------------------------------------------
+    def reuse(self, path: str, key: tuple) -> bytes | Kept | None:
+        """The page as the last build made it, when nothing it depends on changed (render_site's hook)."""
+        self.new_keys[path] = key
+        found = self._find(path, key)
+        if found is None and key[0] == "game" and not self.full and key[1] not in self.loaded:
+            raise ContentError([])  # a game that was not read has no page to keep: build_command builds all
+        return found
+
+    def _find(self, path: str, key: tuple) -> bytes | Kept | None:
+        if self.full or self.records.keys.get(path) != key or path not in self.index.pages:
+            return None
+        if key[0] == "game" and key[1] in self.rerender:
+            return None
+        if key[0] in ("index", "sitemap") and self.listing_changed:  # pages that list every game
+            return None
+        return self.files.get(path) if self.out is None else Kept(self.index.pages[path])
+
+    # -- writing and remembering -------------------------------------------------------------------
+    def write(self, out: Path | None, files: dict[str, bytes | Kept], site: Site) -> None:
+        index, records = self.index, self.records
+        old = {} if self.full else index.pages
+        if self.out is None:
+            self.files = {p: (self.files[p] if isinstance(d, Kept) else d) for p, d in files.items()}
+            digests = {p: digest(d) for p, d in self.files.items()}
+        else:
+            digests = write_changed(self.out, files, old, self.full)
+        self.changed = sorted(p for p, d in digests.items() if index.pages.get(p) != d) \
+            + sorted(set(index.pages) - set(digests))
+        loaded = {g.id: g for g in site.games} if self.full else self.loaded
+        games = {} if self.full else {g: r for g, r in records.games.items() if g in self.keys}
+        for gid, game in loaded.items():
+            games[gid] = GameRecord(game.extends, pack(game), links_of(game),
+                                    {lang: t.slug for lang, t in game.texts.items()})
+        if self.out is not None:
+            if self.full:
+                index.out = idx.out_stats(self.out)
+            else:
+                touched = {p for p in self.changed}
+                folders = {"/".join(p.split("/")[:n]) + "/" for p in touched for n in range(1, p.count("/") + 1)}
+                for rel in touched | folders | {""}:
+                    index.out.pop(rel, None)
+                index.out.update(idx.out_stats(self.out, sorted(touched | folders | {""})))
+        index.pages, index.common, index.games = digests, self.common, dict(self.keys)
+        index.context = index.extra()
+        index.stats, index.hashes = self.inputs.stats, self.inputs.hashes
+        self._records = Records(games, self.new_keys)
+        self.inputs = None
+        idx.save(self.index_file, index)
+        if self.index_file:
+            temp = self.index_file.with_suffix(f".games.{os.getpid()}")
+            with temp.open("wb") as handle:
+                pickle.dump(self._records, handle, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(temp, self.index_file.with_suffix(".games"))

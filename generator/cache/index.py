@@ -1,0 +1,139 @@
+"""The light half of the cache: what the last build read and wrote, enough to tell that nothing
+changed without importing the rest of the generator (`giv build` with nothing to do)."""
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .inputs import RACY_NS, Inputs, Stat
+
+VERSION = 2
+
+
+@dataclass
+class Index:
+    target: str
+    common: str = ""                                        # hash of what every page may depend on
+    stats: dict[str, Stat] = field(default_factory=dict)    # input file -> stat when hashed
+    hashes: dict[str, str] = field(default_factory=dict)    # input file -> content hash
+    games: dict[str, str] = field(default_factory=dict)     # game id -> hash of its folder
+    pages: dict[str, bytes] = field(default_factory=dict)   # output file -> SHA-256
+    out: dict[str, Stat] = field(default_factory=dict)      # output file or folder/ -> stat as written
+    saved_at: int = 0
+    context: str = ""                                       # extra() of the last build (SOURCE_DATE_EPOCH)
+    version: int = VERSION
+
+    def extra(self) -> str:
+        return f"v{VERSION}|{os.environ.get('SOURCE_DATE_EPOCH', '')}|{self.target}"
+
+
+def target_of(out: Path | None, langs: list[str] | None) -> str:
+    return f"{out.resolve() if out else ':memory:'}|{','.join(langs or ['*'])}"
+
+
+def index_path(store: Path, target: str) -> Path:
+    return store / f"build-{hashlib.blake2b(target.encode(), digest_size=8).hexdigest()}.index"
+
+
+def load(path: Path | None, target: str) -> Index:
+    if path and path.exists():
+        try:
+            with path.open("rb") as handle:
+                index = pickle.load(handle)
+            if isinstance(index, Index) and index.version == VERSION and index.target == target:
+                return index
+        except Exception:  # a cache that cannot be read is no cache
+            pass
+    return Index(target)
+
+
+def save(path: Path | None, index: Index) -> None:
+    index.saved_at = time.time_ns()
+    if not path:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temp = path.with_suffix(f".{os.getpid()}.tmp")
+    with temp.open("wb") as handle:
+        pickle.dump(index, handle, protocol=pickle.HIGHEST_PROTOCOL)
+    os.replace(temp, path)
+
+
+def out_stats(out: Path, paths: list[str] | None = None) -> dict[str, Stat]:
+    """Stats of the output's files and folders (folders end in '/'): all of them, or only `paths`."""
+    result: dict[str, Stat] = {}
+    if paths is None:
+        for folder, dirs, files in os.walk(out):
+            rel = os.path.relpath(folder, out).replace(os.sep, "/")
+            rel = "" if rel == "." else rel + "/"
+            st = os.stat(folder)
+            result[rel] = (0, st.st_mtime_ns, st.st_ino)
+            for name in files:
+                st = os.stat(os.path.join(folder, name))
+                result[rel + name] = (st.st_size, st.st_mtime_ns, st.st_ino)
+        return result
+    for rel in paths:
+        try:
+            st = os.stat(out / rel) if rel else os.stat(out)
+        except FileNotFoundError:
+            continue
+        result[rel] = (0 if rel.endswith("/") or not rel else st.st_size, st.st_mtime_ns, st.st_ino)
+    return result
+
+
+def outputs_intact(out: Path | None, recorded: dict[str, Stat]) -> bool:
+    """True when every file and folder the last build wrote is as it was left (a folder's time
+    changes when a file is added to it or removed from it)."""
+    if out is None:
+        return True
+    if not recorded:
+        return False
+    for rel, stat in recorded.items():
+        try:
+            st = os.stat(os.path.join(out, rel))
+        except OSError:
+            return False
+        if (0 if rel.endswith("/") or not rel else st.st_size, st.st_mtime_ns, st.st_ino) != stat:
+            return False
+    return True
+
+
+def fresh(index: Index, inputs: Inputs, intact: bool) -> bool:
+    """True when no input changed since the last build and its output is intact. When only file
+    times changed, the index takes the new times (the caller saves it)."""
+    if not index.pages or not intact or index.context != index.extra():
+        return False
+    trusted = index.saved_at - RACY_NS
+    if inputs.stats == index.stats and all(s[1] < trusted for s in index.stats.values()):
+        return True
+    inputs.hash_all(index.stats, index.hashes, trusted)
+    common, games = inputs.keys(index.extra())
+    if common == index.common and games == index.games:
+        index.stats, index.hashes = inputs.stats, inputs.hashes
+        return True
+    return False
+
+
+@dataclass
+class Check:
+    """What `giv build` found out before deciding to build: handed on to the Cache."""
+    index: Index
+    inputs: Inputs
+    intact: bool
+    fresh: bool
+
+
+def up_to_date(content: Path, templates: Path, out: Path, langs: list[str] | None, store: Path) -> Check:
+    """Is the last build still the right output? Cheap: no model, no templates, no rendering."""
+    target = target_of(out, langs)
+    path = index_path(store, target)
+    index = load(path, target)
+    stats, inputs = index.stats, Inputs.scan(content, templates)
+    intact = outputs_intact(out, index.out)
+    result = Check(index, inputs, intact, fresh(index, inputs, intact))
+    if result.fresh and index.stats is not stats:  # only times changed: remember the new ones
+        save(path, index)
+    return result

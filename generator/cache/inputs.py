@@ -1,0 +1,98 @@
+"""What a build reads: every file of content/, templates/ and the generator itself, by content hash.
+
+A file's hash is taken again only when its stat (size, mtime, inode) changed, or when it changed
+so recently before the last build that an edit within the file system's clock tick could hide
+(git's "racy" rule). The hashes, not the times, decide what changed.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+GENERATOR_DIR = Path(__file__).resolve().parent.parent
+RACY_NS = 2_000_000_000  # a file changed less than this before the last build is hashed again
+SKIP = {"__pycache__", ".DS_Store"}
+NOT_INPUT = {"translations.lock"}  # read by `giv status` only
+
+Stat = tuple[int, int, int]  # size, mtime_ns, inode
+
+
+def walk(root: Path, prefix: str) -> dict[str, Stat]:
+    """Every file and folder under root, as 'prefix/relative/path' -> stat (folders end in '/')."""
+    out: dict[str, Stat] = {}
+    stack = [(str(root), prefix)]
+    while stack:
+        folder, rel = stack.pop()
+        try:
+            entries = list(os.scandir(folder))
+        except FileNotFoundError:
+            continue
+        for entry in entries:
+            if entry.name in SKIP or entry.name.endswith(".pyc"):
+                continue
+            key = f"{rel}/{entry.name}"
+            if entry.is_dir(follow_symlinks=True):
+                out[key + "/"] = (0, 0, 0)
+                stack.append((entry.path, key))
+            else:
+                st = entry.stat()
+                out[key] = (st.st_size, st.st_mtime_ns, st.st_ino)
+    return out
+
+
+def file_hash(path: str) -> str:
+    with open(path, "rb") as handle:
+        return hashlib.blake2b(handle.read(), digest_size=16).hexdigest()
+
+
+@dataclass
+class Inputs:
+    """One scan: stat and content hash per input file, keyed 'content/…', 'templates/…', 'generator/…'."""
+    roots: dict[str, Path]
+    stats: dict[str, Stat] = field(default_factory=dict)
+    hashes: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def scan(cls, content: Path, templates: Path) -> "Inputs":
+        roots = {"content": content, "templates": templates, "generator": GENERATOR_DIR}
+        inputs = cls(roots)
+        for name, root in roots.items():
+            inputs.stats.update(walk(root, name))
+        return inputs
+
+    def path(self, key: str) -> str:
+        name, _, rel = key.partition("/")
+        return os.path.join(self.roots[name], rel)
+
+    def hash_all(self, known_stats: dict[str, Stat], known_hashes: dict[str, str], trusted_before: int) -> None:
+        """Hash every file, reusing a known hash when the stat is the same and not racy."""
+        for key, st in self.stats.items():
+            if key.endswith("/"):
+                self.hashes[key] = "dir"
+            elif known_stats.get(key) == st and st[1] < trusted_before and key in known_hashes:
+                self.hashes[key] = known_hashes[key]
+            else:
+                self.hashes[key] = file_hash(self.path(key))
+
+    def game_of(self, key: str) -> str | None:
+        """The game folder a file belongs to, or None for what every page may depend on."""
+        parts = key.split("/")
+        if len(parts) >= 4 and parts[0] == "content" and parts[1] == "games":
+            return parts[2] if parts[3] not in NOT_INPUT else ""  # "": belongs to no build
+        return None
+
+    def keys(self, extra: str) -> tuple[str, dict[str, str]]:
+        """(the key of everything that is not one game's, {game id: the key of its folder})."""
+        common, games = hashlib.blake2b(extra.encode(), digest_size=16), {}
+        per_game: dict[str, list[str]] = {}
+        for key in sorted(self.hashes):
+            game = self.game_of(key)
+            if game is None:
+                common.update(f"{key}\0{self.hashes[key]}\n".encode())
+            elif game:
+                per_game.setdefault(game, []).append(f"{key}\0{self.hashes[key]}\n")
+        for game, lines in per_game.items():
+            games[game] = hashlib.blake2b("".join(lines).encode(), digest_size=16).hexdigest()
+        return common.hexdigest(), games

@@ -1,0 +1,19 @@
+"""Placeholders that `giv new` writes into a new game: each one fails the build until it is written."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .errors import Problems
+
+MARKER = "TODO(giv)"
+
+
+def unwritten(problems: Problems, path: Path) -> None:
+    """A problem for every line of the file that still holds a TODO(giv) placeholder."""
+    data = path.read_bytes()
+    if MARKER.encode() not in data:
+        return
+    for number, line in enumerate(data.decode("utf-8", "replace").splitlines(), 1):
+        if MARKER in line:
+            text = line[line.index(MARKER):].strip().rstrip("'\"").replace("''", "'")
+            problems.add(path, number, f"not written yet: {text[:120]}")

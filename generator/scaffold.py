@@ -1,0 +1,116 @@
+"""giv new game ID --template bid|tally: a new game folder in every language, full of placeholders.
+
+Every placeholder is a TODO(giv) marker, and the build rejects each one with its file and line
+(generator/model/markers.py), so a half-written or half-translated game cannot ship."""
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import yaml
+
+from .engine.spec import TEMPLATES
+from .model.markers import MARKER
+
+ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+LANGUAGE = {"da": "Danish", "sv": "Swedish", "en": "English"}
+SETTINGS = {"bid": ["handSizePattern", "maxHandSize", "roundCount", "exactBidBonus", "missPenalty", "dealerHook"],
+            "tally": ["lossLimit", "roundCount"]}
+SECTIONS = ["overview", "what you need and the deal", "play", "scoring", "end of the game", "common variants",
+            "tips", "questions at the table (each question a ### heading)"]
+SCHEMA = "# yaml-language-server: $schema=../../../schema/{}.schema.json\n"
+
+
+def todo(what: str) -> str:
+    return f"{MARKER}: {what}"
+
+
+def game_yaml(game_id: str, template: str, order: int) -> str:
+    spec = TEMPLATES[template]
+    settings = {}
+    for key in SETTINGS[template]:
+        meta = spec["settings"][key]
+        if meta["type"] == "int":
+            settings[key] = {k: meta[k] for k in ("default", "min", "max", "step")}
+        elif meta["type"] == "enum":
+            settings[key] = {"default": meta["default"], "options": list(meta["options"])}
+        else:
+            settings[key] = {"default": meta["default"]}
+    body = yaml.safe_dump({"id": game_id, "template": template, "order": order,
+                           "players": dict(spec["players"]), "settings": settings, "variants": {}},
+                          sort_keys=False, default_flow_style=None, width=100)
+    return (SCHEMA.format("game") + f"# {todo('choose the players and the settings this game offers (docs/authoring.md), then delete this line')}\n"
+            + body)
+
+
+def examples_yaml() -> str:
+    return (SCHEMA.format("examples") + f"# {todo('add worked examples (docs/authoring.md, Worked examples), then delete this line')}\n"
+            + "[]\n")
+
+
+def text_yaml(game_id: str, template: str, lang: str) -> str:
+    language = LANGUAGE[lang]
+    spec = TEMPLATES[template]["settings"]
+    settings = {}
+    for key in SETTINGS[template]:
+        entry = {"label": todo(f"a short label for {key}, in {language}"),
+                 "description": todo(f"what {key} does at the table, in {language}")}
+        if spec[key]["type"] == "enum":
+            entry["options"] = {o: {"label": todo(f"a label for {o}, in {language}"),
+                                    "description": todo(f"what {o} means, in {language}")} for o in spec[key]["options"]}
+        settings[key] = entry
+    data = {"name": todo(f"the game's name in {language}"), "slug": game_id,
+            "summary": todo(f"one or two sentences for the index, in {language}"), "aliases": [],
+            "settings": settings, "variants": {}, "examples": {}}
+    return SCHEMA.format("text") + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+
+
+def rules_md(lang: str) -> str:
+    language = LANGUAGE[lang]
+    parts = [f"## {todo(f'heading: {section}, in {language}')}\n\n{todo(f'write this section in {language}')}\n"
+             for section in SECTIONS]
+    return "\n".join(parts)
+
+
+def new_game(content: Path, game_id: str, template: str) -> list[Path]:
+    """Write the folder of a new game; returns the files written. Raises ValueError when it cannot."""
+    if not ID.match(game_id):
+        raise ValueError(f"'{game_id}' is not a game id: lowercase letters, digits and hyphens")
+    if template not in TEMPLATES:
+        raise ValueError(f"--template must be one of {', '.join(TEMPLATES)}")
+    folder = content / "games" / game_id
+    if folder.exists():
+        raise ValueError(f"{folder} already exists")
+    site = yaml.safe_load((content / "site.yaml").read_text("utf-8")) if (content / "site.yaml").exists() else {}
+    langs = list((site or {}).get("languages") or LANGUAGE)
+    orders = []
+    for other in (content / "games").glob("*/game.yaml"):
+        try:
+            orders.append(int((yaml.safe_load(other.read_text("utf-8")) or {}).get("order", 0)))
+        except (yaml.YAMLError, ValueError, TypeError, AttributeError):
+            pass
+    files = {"game.yaml": game_yaml(game_id, template, max(orders, default=0) + 1), "examples.yaml": examples_yaml()}
+    for lang in langs:
+        files[f"{lang}.yaml"] = text_yaml(game_id, template, lang)
+        files[f"{lang}.md"] = rules_md(lang)
+    folder.mkdir(parents=True)
+    written = []
+    for name, text in files.items():
+        (folder / name).write_text(text, "utf-8")
+        written.append(folder / name)
+    return written
+
+
+def new_command(args) -> int:
+    content = Path(args.content)
+    try:
+        written = new_game(content, args.id, args.template)
+    except ValueError as exc:
+        print(f"giv new: {exc}", file=sys.stderr)
+        return 2
+    for path in written:
+        print(f"  {path}")
+    print(f"giv new: {args.id} ({args.template}) has {len(written)} files. Every {MARKER} marker is a build error "
+          f"until it is written; `giv build` lists them with file and line.")
+    return 0

@@ -1,0 +1,67 @@
+// The running-totals chart: inline SVG built with DOM calls (no library, no style attributes;
+// colours and dashes come from sheet.css classes), with a table of the same numbers for screen
+// readers.
+import { h, s } from './sheet-dom.js';
+
+const PAD = { left: 40, right: 12, top: 12, bottom: 26 };
+
+/** Round tick values: about five, at 1, 2 or 5 times a power of ten. */
+function ticks(low, high) {
+  const span = Math.max(1, high - low);
+  const raw = span / 5;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((m) => m >= raw) || power * 10;
+  const unit = Math.max(1, Math.round(step));
+  const out = [];
+  for (let v = Math.floor(low / unit) * unit; v <= high; v += unit) if (v >= low) out.push(v);
+  return out;
+}
+
+/** The chart is drawn at the width it is shown at, so its 12px labels stay 12px on a phone. */
+export function chartSection(app, width) {
+  const W = Math.round(Math.min(800, Math.max(280, width || 640)));
+  const H = Math.round(Math.min(260, Math.max(180, W * 0.45)));
+  const { result, i18n, data } = app;
+  const { t, num } = i18n;
+  const rounds = result.rounds;
+  if (!rounds.length) return null;
+  const names = result.players;
+  const series = names.map((_, p) => [0, ...rounds.map((r) => r.totals[p])]);
+  const all = series.flat();
+  const low = Math.min(0, ...all);
+  const high = Math.max(1, ...all);
+  const x = (i) => PAD.left + (i * (W - PAD.left - PAD.right)) / Math.max(1, rounds.length);
+  const y = (v) => PAD.top + ((high - v) * (H - PAD.top - PAD.bottom)) / (high - low);
+
+  const svg = s('svg', { class: 'sheet-chart-svg', viewBox: `0 0 ${W} ${H}`, 'aria-hidden': 'true', focusable: 'false' });
+  const grid = s('g', { class: 'sheet-chart-grid' });
+  for (const v of ticks(low, high)) {
+    grid.append(s('line', { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v), class: v === 0 ? 'is-zero' : null }),
+      s('text', { x: PAD.left - 6, y: y(v), class: 'sheet-chart-y' }, num(v)));
+  }
+  const every = Math.ceil(rounds.length / 12);
+  for (let i = 1; i <= rounds.length; i += 1) {
+    if (i % every === 0 || i === rounds.length) grid.append(s('text', { x: x(i), y: H - 10, class: 'sheet-chart-x' }, num(i)));
+  }
+  svg.append(grid);
+  series.forEach((points, p) => {
+    const at = points.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
+    svg.append(s('polyline', { points: at, class: `sheet-line series-${p % 8}` }),
+      s('circle', { cx: x(points.length - 1), cy: y(points[points.length - 1]), r: 4, class: `sheet-dot series-${p % 8}` }));
+  });
+
+  const legend = h('ul', { class: 'sheet-legend', 'aria-hidden': 'true' }, names.map((name, p) => h('li', {},
+    h('span', { class: `sheet-swatch series-${p % 8}` }), h('span', { class: 'sheet-name' }, name))));
+
+  const word = data.template === 'tally' ? t('deal') : t('round');
+  // A table box ignores width and overflow, so the hiding is done by a wrapper.
+  const table = h('div', { class: 'visually-hidden' }, h('table', {},
+    h('caption', {}, t('chartTable')),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, word), names.map((name) => h('th', { scope: 'col' }, name)))),
+    h('tbody', {}, rounds.map((r) => h('tr', {}, h('th', { scope: 'row' }, num(r.round)),
+      r.totals.map((v) => h('td', {}, num(v))))))));
+
+  return h('section', { class: 'sheet-chart', 'aria-labelledby': 'giv-chart-title' },
+    h('h3', { id: 'giv-chart-title' }, t(data.template === 'tally' ? 'chartTitleTally' : 'chartTitle')),
+    h('figure', {}, svg, legend), table);
+}

@@ -1,0 +1,34 @@
+// The sheet's words and numbers in the page's language: strings from the catalogs (handed over
+// in the page's JSON), numbers, plurals, ordinals and lists through Intl. Never glued by hand.
+
+export function makeI18n(strings, locale) {
+  const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+  const signed = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, signDisplay: 'exceptZero' });
+  const cardinal = new Intl.PluralRules(locale);
+  const ordinal = new Intl.PluralRules(locale, { type: 'ordinal' });
+  const lists = new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' });
+
+  /** The message for key with {placeholders} filled in; a missing key shows the key itself. */
+  function t(key, values = {}) {
+    const text = Object.prototype.hasOwnProperty.call(strings, key) ? strings[key] : key;
+    return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+  }
+
+  /** A plural message: key_one, key_other, ... chosen by the number in values[countKey]. */
+  function tn(key, count, values = {}, rules = cardinal) {
+    const category = rules.select(count);
+    const chosen = `${key}_${category}` in strings ? `${key}_${category}` : `${key}_other`;
+    return t(chosen, { n: numbers.format(count), ...values });
+  }
+
+  const num = (value) => numbers.format(value);
+  return {
+    t,
+    tn,
+    num,
+    signed: (value) => signed.format(value),
+    place: (rank) => tn('ordinal', rank, {}, ordinal),
+    list: (items) => lists.format(items.map(String)),
+    locale,
+  };
+}

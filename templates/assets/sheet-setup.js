@@ -1,0 +1,166 @@
+// Players and settings: how many play, their names, the first dealer, a variant preset, and a
+// settings panel generated from the game's metadata (every setting, its options, its limits).
+import { h } from './sheet-dom.js';
+import { defaultSettings, settingOk } from './sheet-store.js';
+
+const same = (a, b) => Object.keys(a).length === Object.keys(b).length && Object.keys(a).every((k) => a[k] === b[k]);
+
+/** The game's defaults with a variant's settings on top (only settings the game offers). */
+export function presetSettings(data, variant) {
+  const settings = defaultSettings(data);
+  for (const [key, value] of Object.entries(variant ? variant.settings : {})) {
+    if (key in settings) settings[key] = value;
+  }
+  return settings;
+}
+
+/** The id of the preset the settings match: '' for the game's standard rules, 'custom' for none. */
+function matchingPreset(data, settings) {
+  if (same(settings, presetSettings(data, null))) return '';
+  const hit = data.variants.find((v) => same(settings, presetSettings(data, v)));
+  return hit ? hit.id : 'custom';
+}
+
+function field(id, label, control, hints) {
+  return h('div', { class: 'sheet-field' }, h('label', { for: id }, label), control, hints);
+}
+
+/** The settings hint: range and step, what 0 means. */
+function rangeHint(i18n, meta) {
+  const { t, num } = i18n;
+  const values = { min: num(meta.min), max: num(meta.max), step: num(meta.step) };
+  let text = meta.step > 1 ? t('rangeStep', values) : t('range', values);
+  if (meta.zeroLabel) text += ` ${t('zeroMeans', { zero: num(0), label: meta.zeroLabel })}`;
+  return text;
+}
+
+function settingControl(app, meta) {
+  const { i18n, state } = app;
+  const { t } = i18n;
+  const id = `giv-setting-${meta.key}`;
+  const describe = `${id}-about`;
+  const errorId = `${id}-error`;
+  const value = state.settings[meta.key];
+  const error = h('p', { class: 'sheet-field-error', id: errorId, hidden: true });
+  const about = h('p', { class: 'sheet-hint', id: describe }, meta.description);
+  if (meta.type === 'bool') {
+    const box = h('input', { type: 'checkbox', id, 'aria-describedby': describe });
+    box.checked = value === true;
+    box.addEventListener('change', () => {
+      app.setSetting(meta.key, box.checked);
+      app.announce(t('settingChanged', { label: meta.label }));
+    });
+    return h('div', { class: 'sheet-field is-check' }, box, h('label', { for: id }, meta.label), about);
+  }
+  if (meta.type === 'enum') {
+    const select = h('select', { id, 'aria-describedby': describe },
+      meta.options.map((o) => h('option', { value: o.id }, o.label)));
+    select.value = value;
+    select.addEventListener('change', () => {
+      app.setSetting(meta.key, select.value);
+      app.announce(t('settingChanged', { label: meta.label }));
+    });
+    return field(id, meta.label, select, [about]);
+  }
+  const range = h('p', { class: 'sheet-hint', id: `${id}-range` }, rangeHint(i18n, meta));
+  const input = h('input', {
+    type: 'number', id, inputmode: 'numeric', min: meta.min, max: meta.max, step: meta.step,
+    autocomplete: 'off', 'aria-describedby': `${id}-range ${describe} ${errorId}`, enterkeyhint: 'done',
+  });
+  input.value = String(value);
+  const apply = () => {
+    const text = input.value.trim();
+    const number = /^\d{1,6}$/.test(text) ? Number(text) : NaN;
+    if (!settingOk(meta, number)) {
+      input.setAttribute('aria-invalid', 'true');
+      const values = { label: meta.label, min: i18n.num(meta.min), max: i18n.num(meta.max), step: i18n.num(meta.step) };
+      error.textContent = t(meta.step > 1 ? 'errSettingStep' : 'errSetting', values);
+      error.hidden = false;
+      app.announce(error.textContent);
+      return;
+    }
+    input.removeAttribute('aria-invalid');
+    error.hidden = true;
+    error.textContent = '';
+    if (number !== app.state.settings[meta.key]) {
+      app.setSetting(meta.key, number);
+      app.announce(t('settingChanged', { label: meta.label }));
+    }
+  };
+  input.addEventListener('change', apply);
+  input.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') { event.preventDefault(); apply(); }
+  });
+  return field(id, meta.label, input, [range, error, about]);
+}
+
+export function setupSection(app) {
+  const { data, i18n, state } = app;
+  const { t, num } = i18n;
+  const { min, max } = data.spec.players;
+  const started = state.rounds.length > 0;
+
+  const count = h('select', { id: 'giv-player-count', 'aria-describedby': 'giv-player-lock' });
+  for (let n = min; n <= max; n += 1) count.append(h('option', { value: n }, num(n)));
+  count.value = String(state.players.length);
+  count.disabled = started;
+  count.addEventListener('change', () => app.setPlayerCount(Number(count.value)));
+  const lock = h('p', { class: 'sheet-hint', id: 'giv-player-lock', hidden: !started }, t('playersLocked'));
+
+  const names = h('ol', { class: 'sheet-names' }, state.players.map((name, i) => {
+    const id = `giv-name-${i}`;
+    const input = h('input', { type: 'text', id, autocomplete: 'off', maxlength: 40, enterkeyhint: 'next',
+      placeholder: t('playerDefault', { n: num(i + 1) }), spellcheck: 'false' });
+    input.value = name;
+    input.addEventListener('input', () => app.setName(i, input.value));
+    return h('li', {}, h('label', { for: id }, t('playerName', { n: num(i + 1) })), input);
+  }));
+
+  const dealer = h('select', { id: 'giv-first-dealer' });
+  const fillDealers = () => {
+    dealer.replaceChildren(...app.names().map((name, i) => h('option', { value: i }, name)));
+    dealer.value = String(app.state.firstDealer);
+  };
+  fillDealers();
+  dealer.addEventListener('change', () => app.setFirstDealer(Number(dealer.value)));
+
+  const variant = h('select', { id: 'giv-variant', 'aria-describedby': 'giv-variant-hint' });
+  const fillVariants = () => {
+    const chosen = matchingPreset(data, app.state.settings);
+    variant.replaceChildren(
+      h('option', { value: '' }, t('variantStandard')),
+      ...data.variants.map((v) => h('option', { value: v.id }, v.name)),
+      chosen === 'custom' ? h('option', { value: 'custom' }, t('variantCustom')) : null,
+    );
+    variant.value = chosen;
+  };
+  fillVariants();
+  variant.addEventListener('change', () => {
+    if (variant.value === 'custom') return;
+    const preset = data.variants.find((v) => v.id === variant.value) || null;
+    app.applyPreset(presetSettings(data, preset));
+    app.announce(t('presetApplied', { name: preset ? preset.name : t('variantStandard') }));
+  });
+
+  const players = h('fieldset', { class: 'sheet-group' }, h('legend', {}, t('players')),
+    field('giv-player-count', t('playerCount'), count, [lock]), names,
+    field('giv-first-dealer', t('firstDealer'), dealer, []));
+  const rules = h('fieldset', { class: 'sheet-group' }, h('legend', {}, t('settings')),
+    field('giv-variant', t('variant'), variant, [h('p', { class: 'sheet-hint', id: 'giv-variant-hint' }, t('variantHint'))]),
+    h('div', { class: 'sheet-settings' }, data.settings.map((meta) => settingControl(app, meta))));
+
+  if (app.setupOpen === undefined) app.setupOpen = !started;
+  const details = h('details', { class: 'sheet-setup', id: 'giv-setup', open: app.setupOpen },
+    h('summary', {}, h('span', { class: 'sheet-summary' }, t('setupTitle'))), h('div', { class: 'sheet-setup-body' }, players, rules));
+  details.addEventListener('toggle', () => { app.setupOpen = details.open; });
+
+  /** Keeps the panel in step without rebuilding it (so typing in it is never interrupted). */
+  app.syncSetup = () => {
+    fillDealers();
+    fillVariants();
+    const locked = app.state.rounds.length > 0;
+    count.disabled = locked;
+    lock.hidden = !locked;
+  };
+  return details;
+}

@@ -1,0 +1,106 @@
+// Share, export, print, start again: a link with the game in its fragment, CSV and JSON
+// downloads through Blob URLs, the browser's print dialog (sheet.css prints the filled sheet).
+import { h } from './sheet-dom.js';
+import { encodeFragment } from './sheet-store.js';
+import { trumpText } from './sheet-entry.js';
+
+/** One CSV field: quoted when needed; text that a spreadsheet would run as a formula is defused. */
+function field(value) {
+  if (typeof value === 'number') return String(value);
+  let text = String(value ?? '');
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function toCsv(app) {
+  const { data, result, state, i18n } = app;
+  const { t } = i18n;
+  const names = app.names();
+  const rows = [];
+  if (data.template === 'tally') {
+    rows.push([t('deal'), t('lost'), ...names.map((name) => t('csvLosses', { name }))]);
+    result.rounds.forEach((r) => rows.push([r.round, r.loser === null ? '' : names[r.loser], ...r.totals]));
+  } else {
+    rows.push([t('round'), t('cardsHeader'), t('dealer'), t('trump'), ...names.flatMap((name) => [
+      t('csvBid', { name }), t('csvTook', { name }), t('csvPoints', { name }), t('csvTotal', { name })])]);
+    result.rounds.forEach((r, i) => rows.push([r.round, r.handSize, names[r.dealer], trumpText(t, r.trump),
+      ...names.flatMap((_, p) => [state.rounds[i].bids[p], state.rounds[i].took[p], r.scores[p], r.totals[p]])]));
+    for (const b of result.bonuses) {
+      rows.push([t('bonusRow'), '', '', '', ...names.flatMap((_, p) => ['', '', p === b.player ? b.points : '', ''])]);
+    }
+    if (result.bonuses.length) {
+      rows.push([t('finalTotal'), '', '', '', ...names.flatMap((_, p) => ['', '', '', result.totals[p]])]);
+    }
+  }
+  return `${rows.map((row) => row.map(field).join(',')).join('\r\n')}\r\n`;
+}
+
+export function toJson(app) {
+  const { data, state } = app;
+  return `${JSON.stringify({ format: 'giv-game', version: 1, game: data.game, name: data.name, lang: data.lang,
+    input: app.engineInput(), result: app.result, rawPlayers: state.players }, null, 2)}\n`;
+}
+
+function download(text, type, name) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = h('a', { href: url, download: name, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+function filename(app, extension) {
+  const day = new Date();
+  const pad = (v) => String(v).padStart(2, '0');
+  return `${app.data.game}-${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}.${extension}`;
+}
+
+export function shareLink(app) {
+  const { pathname, search, origin } = window.location;
+  return `${origin}${pathname}${search}${encodeFragment(app.data, app.state)}`;
+}
+
+export function toolsSection(app) {
+  const { t } = app.i18n;
+  const tools = app.tools || (app.tools = { link: '', confirming: false });
+  const played = app.state.rounds.length > 0;
+  const button = (label, action, extra = {}) => h('button', { type: 'button', class: 'sheet-button', onclick: action, ...extra }, label);
+
+  const linkBox = h('p', { class: 'sheet-link', hidden: !tools.link });
+  const linkInput = h('input', { type: 'text', id: 'giv-share-link', readonly: true, class: 'sheet-link-input' });
+  linkInput.value = tools.link;
+  linkBox.append(h('label', { for: 'giv-share-link' }, t('shareLabel')), linkInput);
+
+  const share = button(t('share'), () => {
+    tools.link = shareLink(app);
+    linkInput.value = tools.link;
+    linkBox.hidden = false;
+    const fallback = () => { linkInput.focus(); linkInput.select(); app.announce(t('copyFailed')); };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(tools.link).then(() => app.announce(t('copied')), fallback);
+    } else fallback();
+  }, { id: 'giv-share' });
+
+  const csv = button(t('exportCsv'), () => download(`\ufeff${toCsv(app)}`, 'text/csv;charset=utf-8', filename(app, 'csv')),
+    { id: 'giv-csv', disabled: !played });
+  const json = button(t('exportJson'), () => download(toJson(app), 'application/json', filename(app, 'json')),
+    { id: 'giv-json', disabled: !played });
+  const print = button(t('print'), () => window.print(), { id: 'giv-print' });
+
+  const confirm = h('div', { class: 'sheet-confirm', hidden: !tools.confirming, role: 'group', 'aria-labelledby': 'giv-confirm-text' },
+    h('p', { id: 'giv-confirm-text' }, t('newGameConfirm')),
+    button(t('newGameYes'), () => { tools.confirming = false; tools.link = ''; app.newGame(); }, { id: 'giv-new-yes', class: 'sheet-button is-danger' }),
+    button(t('cancel'), () => { tools.confirming = false; app.render({ setup: false }); document.getElementById('giv-new')?.focus(); }, { id: 'giv-new-no' }));
+  const fresh = button(t('newGame'), () => {
+    if (!played) return;
+    tools.confirming = true;
+    confirm.hidden = false;
+    document.getElementById('giv-new-yes')?.focus();
+  }, { id: 'giv-new', disabled: !played });
+
+  return h('section', { class: 'sheet-tools', 'aria-labelledby': 'giv-tools-title' },
+    h('h3', { id: 'giv-tools-title' }, t('toolsTitle')),
+    h('div', { class: 'sheet-actions' }, share, csv, json, print, fresh), linkBox, confirm,
+    h('p', { class: 'sheet-hint' }, t(app.storage.available ? 'savedHere' : 'notSaved')));
+}

@@ -1,0 +1,279 @@
+"""The build as a whole: which pages it writes, determinism, SOURCE_DATE_EPOCH, one language alone,
+--bless, atomic output and autoescaping."""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urljoin, urlparse
+
+import pytest
+
+from fixtures.sites import VALID, make_site, tree_hash
+
+ROOT = Path(__file__).resolve().parent.parent
+CONTENT = ROOT / "content"
+LANGS = ("da", "sv", "en")
+BASE = {lang: f"https://giv.example/{lang}/" for lang in LANGS}
+
+
+def giv(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "generator", *args], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, **(env or {})})
+
+
+def files_of(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def pages_of(folder: Path) -> list[str]:
+    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.html"))
+
+
+class Links(HTMLParser):
+    """Every href and src of a page, with the element and its rel."""
+
+    def __init__(self):
+        super().__init__()
+        self.links: list[tuple[str, str, str]] = []  # (tag, rel or attribute name, url)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        for name in ("href", "src"):
+            if attrs.get(name) is not None:
+                self.links.append((tag, attrs.get("rel") or name, attrs[name]))
+
+
+def links_of(path: Path) -> list[tuple[str, str, str]]:
+    parser = Links()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser.links
+
+
+# --- which pages ----------------------------------------------------------------------------------
+
+def test_valid_fixture_builds_these_pages(tmp_path):
+    site = make_site(tmp_path / "site")
+    result = giv("--content", str(site / "content"), "build", "--out", str(tmp_path / "out"))
+    assert result.returncode == 0, result.stderr
+    assert all(line.startswith("giv build: ") for line in result.stderr.splitlines()), result.stderr  # progress only
+    assert pages_of(tmp_path / "out") == [
+        "da/404.html", "da/index.html", "da/lille-whist/index.html", "da/meldewhist/index.html",
+        "da/taberen/index.html",
+        "en/404.html", "en/bidding-whist/index.html", "en/index.html", "en/little-whist/index.html",
+        "en/the-loser/index.html",
+        "index.html",
+        "sv/404.html", "sv/budwhist/index.html", "sv/forloraren/index.html", "sv/index.html",
+        "sv/lilla-whist/index.html",
+    ]
+    for extra in ("sitemap.xml", "robots.txt", "da/sw.js", "sv/sw.js", "en/sw.js", "en/assets/giv.css"):
+        assert (tmp_path / "out" / extra).is_file(), extra
+    assert f"{len(pages_of(tmp_path / 'out'))} pages" in result.stdout
+
+
+def test_bundled_content_builds_every_page(built_site):
+    from generator.model.load import load_site
+    from generator.render.pages import alias_index
+
+    site = load_site(CONTENT)
+    assert len(site.games) == 4
+    game_pages = {f"{lang}/{g.texts[lang].slug}/index.html" for lang in LANGS for g in site.games}
+    assert len(game_pages) == 12
+    alias_pages = {f"{lang}/{slug}/index.html" for lang in LANGS for slug in alias_index(site, lang)}
+    assert alias_pages and not alias_pages & game_pages
+    expected = game_pages | alias_pages | {"index.html"} | {f"{lang}/{name}" for lang in LANGS
+                                                           for name in ("index.html", "404.html")}
+    assert set(pages_of(built_site)) == expected
+    for page in game_pages:  # a game page is a game page: the sheet and the worked examples are on it
+        html = (built_site / page).read_text(encoding="utf-8")
+        assert 'id="sheet"' in html and 'id="examples"' in html, page
+
+
+# --- determinism ----------------------------------------------------------------------------------
+
+def test_two_builds_are_byte_identical(tmp_path):
+    first = giv("build", "--out", str(tmp_path / "a"))
+    second = giv("build", "--out", str(tmp_path / "b"))
+    assert first.returncode == second.returncode == 0, first.stderr + second.stderr
+    a, b = files_of(tmp_path / "a"), files_of(tmp_path / "b")
+    assert a.keys() == b.keys()
+    assert [name for name in a if a[name] != b[name]] == []
+
+
+def test_source_date_epoch(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"}
+    plain = subprocess.run([sys.executable, "-m", "generator", "build", "--out", str(tmp_path / "plain")],
+                           capture_output=True, text=True, env=env, timeout=120)
+    assert plain.returncode == 0, plain.stderr
+    assert "<lastmod>" not in (tmp_path / "plain" / "sitemap.xml").read_text(encoding="utf-8")
+
+    epoch = 1700000000  # 2023-11-14 22:13:20 UTC
+    dated = giv("build", "--out", str(tmp_path / "dated"), env={"SOURCE_DATE_EPOCH": str(epoch)})
+    assert dated.returncode == 0, dated.stderr
+    sitemap = (tmp_path / "dated" / "sitemap.xml").read_text(encoding="utf-8")
+    assert sitemap.count("<lastmod>2023-11-14</lastmod>") == sitemap.count("<url>") > 0
+    for path in (tmp_path / "dated").rglob("*"):
+        assert int(path.lstat().st_mtime) == epoch, path
+    # Only the lastmod lines differ.
+    plain_files, dated_files = files_of(tmp_path / "plain"), files_of(tmp_path / "dated")
+    assert plain_files.keys() == dated_files.keys()
+    assert [n for n in plain_files if n != "sitemap.xml" and plain_files[n] != dated_files[n]] == []
+
+
+def test_source_date_epoch_reaches_a_folder_built_without_it(tmp_path):
+    """The build cache must not call a folder up to date when only SOURCE_DATE_EPOCH changed."""
+    site = make_site(tmp_path / "site")
+    content = str(site / "content")
+    env = {k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"}
+    plain = subprocess.run([sys.executable, "-m", "generator", "--content", content, "build", "--out",
+                            str(tmp_path / "a")], capture_output=True, text=True, env=env, timeout=120)
+    assert plain.returncode == 0, plain.stderr
+    for out in ("b", "a"):
+        dated = giv("--content", content, "build", "--out", str(tmp_path / out), env={"SOURCE_DATE_EPOCH": "1700000000"})
+        assert dated.returncode == 0, dated.stderr
+    assert "<lastmod>2023-11-14</lastmod>" in (tmp_path / "a" / "sitemap.xml").read_text(encoding="utf-8")
+    assert int((tmp_path / "a" / "index.html").stat().st_mtime) == 1700000000
+
+
+# --- one language alone ---------------------------------------------------------------------------
+
+def test_one_language_is_self_contained(tmp_path):
+    out = tmp_path / "site-da"
+    result = giv("build", "--lang", "da", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    assert (out / "index.html").is_file() and (out / "404.html").is_file() and (out / "sw.js").is_file()
+    assert not (out / "da").exists() and not (out / "sv").exists() and not (out / "en").exists()
+    assert "Sitemap: https://giv.example/da/sitemap.xml" in (out / "robots.txt").read_text(encoding="utf-8")
+    others = (BASE["sv"], BASE["en"])
+    for page in out.rglob("*.html"):
+        rel = page.relative_to(out).as_posix()
+        here = BASE["da"] + rel.removesuffix("index.html")
+        hreflang = {}
+        for tag, rel_attr, url in links_of(page):
+            if url.startswith(("#", "data:")):
+                continue
+            absolute = urljoin(here, url)
+            if absolute.startswith(others):
+                assert tag in ("a", "link"), (rel, url)
+                continue
+            assert absolute.startswith(BASE["da"]), f"{rel}: {url} leaves the Danish site"
+            target = out / urlparse(absolute).path.removeprefix("/da/")
+            target = target / "index.html" if absolute.endswith("/") else target
+            assert target.is_file(), f"{rel}: {url} is not in {out.name}/"
+            if rel_attr == "alternate":
+                hreflang[url] = absolute
+        html = page.read_text(encoding="utf-8")
+        if 'hreflang="sv"' in html and "noindex" not in html:
+            # hreflang and the language switcher point at the other languages' configured base URLs
+            alternates = re.findall(r'<link rel="alternate" hreflang="(\w+)" href="([^"]+)">', html)
+            langs = {code: href for code, href in alternates}
+            assert langs["sv"].startswith(BASE["sv"]) and langs["en"].startswith(BASE["en"]), rel
+            switcher = re.findall(r'<a (?:aria-current="page" )?lang="(\w+)" hreflang="\w+" href="([^"]+)"', html)
+            assert dict(switcher)["sv"] == langs["sv"] and dict(switcher)["en"] == langs["en"], rel
+    game = (out / "vend-om" / "index.html").read_text(encoding="utf-8")
+    assert 'hreflang="sv" href="https://giv.example/sv/plump/"' in game
+    assert 'hreflang="en" href="https://giv.example/en/oh-hell/"' in game
+
+
+def test_one_language_sitemap_lists_only_its_pages(tmp_path):
+    out = tmp_path / "site-sv"
+    assert giv("build", "--lang", "sv", "--out", str(out)).returncode == 0
+    locs = re.findall(r"<loc>([^<]+)</loc>", (out / "sitemap.xml").read_text(encoding="utf-8"))
+    assert locs and all(loc.startswith(BASE["sv"]) for loc in locs)
+
+
+def test_unknown_language_is_an_error(tmp_path):
+    result = giv("build", "--lang", "fr", "--out", str(tmp_path / "out"))
+    assert result.returncode == 1
+    assert "error: content/site.yaml:1: --lang fr: not a language of this site" in result.stderr.splitlines()
+    assert not (tmp_path / "out").exists()
+
+
+# --- --bless --------------------------------------------------------------------------------------
+
+def test_bless_rewrites_only_the_wrong_numbers(tmp_path):
+    site = make_site(tmp_path / "site")
+    whist = site / "content/games/mini-whist/examples.yaml"
+    tally = site / "content/games/mini-tally/examples.yaml"
+    broken = {
+        whist: [("      - [10, 0, 10]\n    totals:", "      - [10, 7, 10]\n    totals:"),  # a row of scores
+                ("final: [21, -2, 20]", "final: [21, 2, 20]")],                           # a check's flow list
+        tally: [("ranks: [2, 3, 1]", "ranks: [1, 2, 3]"), ("finished: false", "finished: true"),
+                ("      - [1, 2, 0]", "      - [1, 1, 1]")],                              # last totals row
+    }
+    for path, edits in broken.items():
+        text = path.read_text(encoding="utf-8")
+        for old, new in edits:
+            assert text.count(old) == 1, old
+            text = text.replace(old, new)
+        path.write_text(text, encoding="utf-8")
+    failed = giv("--content", str(site / "content"), "build", "--out", str(tmp_path / "out"))
+    assert failed.returncode == 1 and failed.stderr.count("error: ") == 5, failed.stderr
+    blessed = giv("--content", str(site / "content"), "build", "--bless", "--out", str(tmp_path / "out"))
+    assert blessed.returncode == 0, blessed.stderr
+    for path in broken:  # every number is back as it was, and every other byte (comments too) kept
+        original = VALID / path.relative_to(site)
+        assert path.read_bytes() == original.read_bytes(), path.name
+    assert (tmp_path / "out" / "en" / "little-whist" / "index.html").is_file()
+
+
+def test_bless_does_not_touch_other_errors(tmp_path):
+    site = make_site(tmp_path / "site", "example-breaks-rules")
+    before = files_of(site / "content")
+    result = giv("--content", str(site / "content"), "build", "--bless", "--out", str(tmp_path / "out"))
+    assert result.returncode == 1 and "breaks its own rules" in result.stderr
+    assert files_of(site / "content") == before
+
+
+# --- atomic output --------------------------------------------------------------------------------
+
+def test_failed_build_leaves_previous_output_untouched(tmp_path):
+    site = make_site(tmp_path / "site")
+    out = tmp_path / "out"
+    assert giv("--content", str(site / "content"), "build", "--out", str(out)).returncode == 0
+    (out / "keep-me.txt").write_text("a file the next build must not remove when it fails")
+    before = tree_hash(out)
+    game = site / "content/games/mini-tally/game.yaml"  # two independent faults, both reported
+    game.write_text(game.read_text(encoding="utf-8").replace("order: 2", "order: second"), encoding="utf-8")
+    (site / "content/games/mini-whist/sv.md").unlink()
+    result = giv("--content", str(site / "content"), "build", "--out", str(out))
+    assert result.returncode == 1 and result.stderr.count("error: ") == 2, result.stderr
+    assert tree_hash(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "site"]
+
+
+def test_successful_build_replaces_output(tmp_path):
+    site = make_site(tmp_path / "site")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "stale.html").write_text("from an old build")
+    assert giv("--content", str(site / "content"), "build", "--out", str(out)).returncode == 0
+    assert not (out / "stale.html").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "site"]
+
+
+# --- autoescape -----------------------------------------------------------------------------------
+
+def test_markup_in_content_is_escaped(tmp_path):
+    site = make_site(tmp_path / "site")
+    evil = '<script>alert("x")</script>'
+    en = site / "content/games/mini-whist/en.yaml"
+    text = en.read_text(encoding="utf-8")
+    text = text.replace("name: Little Whist", f"name: 'Little {evil} Whist'")
+    text = text.replace("    title: Two short deals", f"    title: 'Two <b>short</b> deals {evil}'")
+    text = text.replace("    label: Largest hand", "    label: 'Largest <img src=x onerror=alert(1)> hand'")
+    en.write_text(text, encoding="utf-8")
+    # The other games' links name it too.
+    result = giv("--content", str(site / "content"), "build", "--out", str(tmp_path / "out"))
+    assert result.returncode == 0, result.stderr
+    page = (tmp_path / "out/en/little-whist/index.html").read_text(encoding="utf-8")
+    assert "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;" in page
+    assert "&lt;b&gt;short&lt;/b&gt;" in page and "&lt;img src=x onerror=alert(1)&gt;" in page
+    for path in (tmp_path / "out").rglob("*"):
+        if path.is_file():
+            data = path.read_text(encoding="utf-8", errors="replace")
+            assert evil not in data and "<img src=x" not in data and "<b>short" not in data, path

@@ -1,0 +1,127 @@
+"""Incremental builds (.giv-cache/): the output equals a clean build's after every kind of edit,
+and errors are reported exactly as a clean build reports them."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.build import build
+from generator.cache import Cache
+from generator.cli import main
+from generator.model.errors import ContentError
+from sitecopy import site_copy, tree
+
+
+def cached(content: Path, out: Path) -> Cache:
+    return Cache(content, content.parent / "templates", out, None, content.parent / ".giv-cache")
+
+
+def assert_same_as_clean(content: Path, out: Path, tmp: Path) -> None:
+    clean = tmp / "clean"
+    shutil.rmtree(clean, ignore_errors=True)
+    build(content, content.parent / "templates", clean)
+    assert tree(out) == tree(clean)
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text("utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1), "utf-8")
+
+
+def add_game(content: Path, source: str, new: str) -> None:
+    """A copy of a game under a new id, with its own names and slugs and no aliases."""
+    shutil.copytree(content / "games" / source, content / "games" / new)
+    edit(content / "games" / new / "game.yaml", f"id: {source}", f"id: {new}")
+    for lang in ("da", "sv", "en"):
+        path = content / "games" / new / f"{lang}.yaml"
+        edit(path, "slug: ", "slug: two-")
+        edit(path, "name: ", "name: Two ")
+        path.write_text("\n".join(line for line in path.read_text("utf-8").split("\n")
+                                  if not line.startswith("  - ")).replace("aliases:", "aliases: []") + "\n", "utf-8")
+
+
+@pytest.fixture
+def site(tmp_path):
+    content = site_copy(tmp_path)
+    out = tmp_path / "site"
+    build(content, content.parent / "templates", out, cache=cached(content, out))
+    return content, out
+
+
+def test_nothing_changed_writes_nothing(site):
+    content, out = site
+    before = {p: p.stat().st_mtime_ns for p in out.rglob("*")}
+    cache = cached(content, out)
+    assert cache.fresh()
+    build(content, content.parent / "templates", out, cache=cache)
+    assert {p: p.stat().st_mtime_ns for p in out.rglob("*")} == before
+    (content / "games" / "wizard" / "en.md").touch()  # a new time, the same content
+    cache = cached(content, out)
+    assert cache.fresh()
+
+
+def test_one_game_renders_only_that_game_again(site, tmp_path):
+    content, out = site
+    edit(content / "games" / "wizard" / "en.yaml", "summary: >-\n", "summary: >-\n  Changed.\n")
+    cache = cached(content, out)
+    build(content, content.parent / "templates", out, cache=cache)
+    assert not cache.full and cache.rerender == {"wizard"}
+    assert "en/wizard/index.html" in cache.changed and "da/index.html" not in cache.changed
+    assert not [p for p in cache.changed if p.endswith(".html") and "wizard" not in p and not p.endswith("en/index.html")]
+    assert_same_as_clean(content, out, tmp_path)
+
+
+def test_sequence_of_edits_equals_clean_build(site, tmp_path):
+    content, out = site
+    templates = content.parent / "templates"
+    steps = [
+        lambda: edit(content / "games" / "vandtia" / "sv.md", "## ", "## Ny rubrik\n\nNy text.\n\n## "),
+        # a slug that other games link to: their pages change too
+        lambda: edit(content / "games" / "vend-om" / "da.yaml", "slug: vend-om", "slug: vend-om-spillet"),
+        # what a game extends: the child (tips) is built again with it
+        lambda: edit(content / "games" / "vend-om" / "en.yaml", "label:", "label: Changed"),
+        lambda: edit(templates / "game.html", "<article", "<!-- edited -->\n<article"),
+        lambda: edit(templates / "locale" / "da" / "LC_MESSAGES" / "messages.po",
+                     'msgstr "Alle spil"', 'msgstr "Alle spillene"'),
+        lambda: edit(templates / "assets" / "giv.css", "", "/* edited */\n"),
+        lambda: add_game(content, "vandtia", "vandtia-two"),
+        lambda: shutil.rmtree(content / "games" / "vandtia-two"),
+        lambda: (out / "da" / "index.html").unlink(),  # the output was damaged by hand
+        lambda: [p.unlink() for p in (content.parent / ".giv-cache").glob("*.games")] and
+        edit(content / "games" / "wizard" / "sv.md", "## ", "## Ny\n\nText.\n\n## "),  # half a cache
+    ]
+    for number, step in enumerate(steps):
+        step()
+        build(content, templates, out, cache=cached(content, out))
+        assert_same_as_clean(content, out, tmp_path), f"after step {number + 1}"
+
+
+def errors(argv: list[str], capsys) -> tuple[int, list[str]]:
+    code = main(argv)
+    lines = capsys.readouterr().err.splitlines()
+    return code, [line for line in lines if not line.endswith(" ...")]  # progress lines depend on timing
+
+
+def test_errors_are_reported_as_a_clean_build_reports_them(tmp_path, capsys):
+    content = site_copy(tmp_path)
+    argv = ["--content", str(content), "build", "--out", str(tmp_path / "site")]
+    assert main(argv) == 0
+    capsys.readouterr()
+    edit(content / "games" / "vend-om" / "examples.yaml", "- [12, 0, 11, 10]", "- [12, 0, 11, 11]")
+    incremental = errors(argv, capsys)  # found after loading: by the worked examples
+    assert incremental == errors(argv + ["--clean"], capsys) and incremental[0] == 1
+    assert any("content/games/vend-om/examples.yaml:" in line for line in incremental[1])
+    edit(content / "games" / "wizard" / "sv.yaml", "slug: wizard", "slug: Wizard!")
+    edit(content / "games" / "vandtia" / "en.yaml", "name: ", "colour: red\nname: ")
+    incremental = errors(argv, capsys)  # found while loading, in two games
+    assert incremental == errors(argv + ["--clean"], capsys)
+    assert any("content/games/wizard/sv.yaml:" in line for line in incremental[1])
+    assert any("content/games/vandtia/en.yaml:" in line for line in incremental[1])
+    edit(content / "games" / "wizard" / "da.yaml", "name: Wizard", "name: [Wizard")
+    assert errors(argv, capsys) == errors(argv + ["--clean"], capsys)
+    with pytest.raises(ContentError):
+        build(content, content.parent / "templates", tmp_path / "site", cache=cached(content, tmp_path / "site"))
+    assert (tmp_path / "site" / "da" / "index.html").exists()  # a failed build leaves the site as it was

@@ -1,0 +1,127 @@
+"""giv serve: serves the build, survives a broken file, shows the error, and reloads when fixed."""
+from __future__ import annotations
+
+import io
+import json
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from generator.build import build
+from generator.serve import DevServer
+from sitecopy import site_copy, tree
+
+
+def get(url: str) -> tuple[int, dict, bytes]:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return response.status, dict(response.headers), response.read()
+    except urllib.error.HTTPError as exc:
+        return exc.code, dict(exc.headers), exc.read()
+
+
+def wait_for(predicate, timeout: float = 15.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.02)
+    raise AssertionError("timed out")
+
+
+class Events:
+    """The server's Server-Sent Events, read in a thread."""
+
+    def __init__(self, url: str):
+        self.states: list[dict] = []
+        self.response = urllib.request.urlopen(url + "__giv/events", timeout=30)
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        event = None
+        try:
+            for raw in self.response:
+                line = raw.decode().rstrip("\n")
+                if line.startswith("event: "):
+                    event = line[7:]
+                elif line.startswith("data: ") and event == "state":
+                    self.states.append(json.loads(line[6:]))
+        except Exception:
+            pass
+
+
+@pytest.fixture
+def dev(tmp_path):
+    content = site_copy(tmp_path, ["vend-om", "tips", "vandtia"])
+    log = io.StringIO()
+    server = DevServer(content, tmp_path / "templates", port=0, log=log).start()
+    server.log_text = log
+    yield server
+    server.stop()
+
+
+def test_pages_carry_the_reload_script_only_when_served(dev, tmp_path):
+    status, headers, body = get(dev.url + "da/vend-om/")
+    assert status == 200 and headers["Content-Type"].startswith("text/html")
+    assert b'<script src="/__giv/reload.js" data-build="1"></script>\n</body>' in body
+    assert b"Content-Security-Policy" in body  # the page's own policy is kept; the script is 'self'
+    assert get(dev.url + "__giv/reload.js")[0] == 200
+    assert get(dev.url + "da/vend-om")[0] == 200  # redirected to the folder
+    assert b"unregister" in get(dev.url + "da/sw.js")[2]  # no stale offline copies while editing
+    assert get(dev.url + "da/no-such-page/")[0] == 404
+    out = tmp_path / "built"
+    build(dev.content, dev.templates, out)
+    assert not [p for p in out.rglob("*.html") if b"__giv" in p.read_bytes()]
+
+
+def test_survives_a_broken_file_and_reloads_when_fixed(dev):
+    events = Events(dev.url)
+    wait_for(lambda: events.states)
+    assert events.states[-1] == {"build": 1, "ok": True, "problems": []}
+    rules = dev.content / "games" / "vandtia" / "en.yaml"
+    good = rules.read_text("utf-8")
+    rules.write_text(good.replace("slug: vandtia", "slug: [vandtia"), "utf-8")
+    broken = wait_for(lambda: [s for s in events.states if not s["ok"]])[-1]
+    assert broken["problems"][0]["file"] == "content/games/vandtia/en.yaml"
+    assert broken["problems"][0]["line"] == 2 and "invalid YAML" in broken["problems"][0]["message"]
+    status, _, body = get(dev.url + "en/vandtia/")  # the last good build is still served
+    assert status == 200 and "Vändtia".encode() in body
+    rules.write_text(good.replace("Shithead", "Shit-head"), "utf-8")
+    fixed = wait_for(lambda: [s for s in events.states if s["ok"] and s["build"] > 1])[-1]
+    assert fixed["build"] == 2
+    assert b"Shit-head" in get(dev.url + "en/vandtia/")[2]
+    clean = dev.content.parent / "clean"
+    build(dev.content, dev.templates, clean)
+    assert dev.files == tree(clean)  # what is served is what a clean build writes
+    log = dev.log_text.getvalue()
+    assert "error: content/games/vandtia/en.yaml:2: invalid YAML" in log
+    assert "; fixed" in log
+
+
+def test_a_template_error_is_shown_too(dev):
+    template = dev.templates / "index.html"
+    good = template.read_text("utf-8")
+    template.write_text(good.replace("{% endblock %}", "{% endblok %}", 1), "utf-8")
+    state = wait_for(lambda: (s := json.loads(get(dev.url + "__giv/state")[2])) and not s["ok"] and s)
+    assert state["problems"][0]["file"] == "templates/index.html"
+    template.write_text(good, "utf-8")
+    wait_for(lambda: json.loads(get(dev.url + "__giv/state")[2])["ok"])
+
+
+def test_the_browser_shows_the_error_and_reloads(dev, page):
+    """Under the page's CSP (the page fixture fails on any violation): overlay, then reload."""
+    page.goto(dev.url + "sv/plump/")
+    page.wait_for_function("() => document.currentScript !== undefined")
+    text = dev.content / "games" / "vend-om" / "sv.yaml"
+    good = text.read_text("utf-8")
+    text.write_text(good.replace("settings:", "settings: [", 1), "utf-8")
+    page.wait_for_selector("#giv-overlay", timeout=15000)
+    assert "content/games/vend-om/sv.yaml" in page.inner_text("#giv-overlay")
+    with page.expect_navigation(timeout=15000):
+        text.write_text(good.replace("Plump", "Plumpen", 1), "utf-8")
+    assert page.locator("#giv-overlay").count() == 0
