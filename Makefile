@@ -31,7 +31,7 @@ test: test-deps
 # Re-extract the UI strings and merge them into the catalogs (then translate what is new).
 messages: $(VENV)/.installed
 	$(BIN)/pybabel extract -F babel.cfg -k N_ -k n_:1,2 --no-location --sort-output --omit-header -o $(POT) . 
-	$(BIN)/pybabel update -i $(POT) -d templates/locale --no-fuzzy-matching --omit-header --ignore-obsolete
+	$(BIN)/pybabel update -i $(POT) -d templates/locale --no-fuzzy-matching --ignore-obsolete --no-wrap
 
 serve: $(VENV)/.installed
 	$(BIN)/giv serve

@@ -16,16 +16,18 @@ def catalog_path(templates: Path, lang: str) -> Path:
     return templates / "locale" / lang / "LC_MESSAGES" / "messages.po"
 
 
-def missing(catalog: Catalog) -> list[tuple[int, str]]:
-    """(line, msgid) of every message without a translation, or marked fuzzy."""
+def missing(catalog: Catalog) -> list[tuple[int, str, str]]:
+    """(line, msgid, what is wrong) of every message without a translation, or marked fuzzy."""
     out = []
     for message in catalog:
         if not message.id:
             continue
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        if message.fuzzy or not all(strings):
-            msgid = message.id[0] if isinstance(message.id, tuple) else message.id
-            out.append((message.lineno or 1, msgid))
+        msgid = message.id[0] if isinstance(message.id, tuple) else message.id
+        if not all(strings):
+            out.append((message.lineno or 1, msgid, "missing translation"))
+        elif message.fuzzy:
+            out.append((message.lineno or 1, msgid, "fuzzy translation (check it, then remove the fuzzy flag)"))
     return out
 
 
@@ -44,8 +46,8 @@ def load_catalogs(problems: Problems, templates: Path, langs: list[str]) -> dict
             problems.add(path, getattr(exc, "lineno", 1) or 1, f"broken catalog: {exc}")
             continue
         gaps = missing(catalog)
-        for line, msgid in gaps:
-            problems.add(path, line, f"missing translation ({lang}): {msgid!r}")
+        for line, msgid, what in gaps:
+            problems.add(path, line, f"{what} ({lang}): {msgid!r}")
         if gaps:
             continue
         buffer = io.BytesIO()

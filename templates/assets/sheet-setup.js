@@ -127,10 +127,11 @@ export function setupSection(app) {
   const variant = h('select', { id: 'giv-variant', 'aria-describedby': 'giv-variant-hint' });
   const fillVariants = () => {
     const chosen = matchingPreset(data, app.state.settings);
+    // (replaceChildren, unlike h(), would add a null as a text node "null")
     variant.replaceChildren(
       h('option', { value: '' }, t('variantStandard')),
       ...data.variants.map((v) => h('option', { value: v.id }, v.name)),
-      chosen === 'custom' ? h('option', { value: 'custom' }, t('variantCustom')) : null,
+      ...(chosen === 'custom' ? [h('option', { value: 'custom' }, t('variantCustom'))] : []),
     );
     variant.value = chosen;
   };

@@ -82,7 +82,7 @@ export function createSheet(root, data) {
       const editing = state.draft.edit;
       if (editing !== null) {
         const scored = result.rounds[editing];
-        return { index: editing, editing: true, handSize: state.rounds[editing].handSize,
+        return { index: editing, editing: true, handSize: data.template === 'tally' ? null : state.rounds[editing].handSize,
           dealer: app.dealerOf(editing), trump: scored ? scored.trump : null };
       }
       const index = state.rounds.length;
