@@ -24,7 +24,7 @@ def build(content: Path, templates: Path, out: Path, langs: list[str] | None = N
     With a cache (generator/cache), only what changed since the last build is read, rendered, written."""
     if cache and cache.fresh():                                 # no input changed: nothing to do
         return cache.last_files()
-    site = cache.load_site() if cache else load_site(content)   # load + validate the whole model
+    site = cache.load_site() if cache else load_site(content)   # load + validate (with a cache: what changed)
     langs = langs or list(site.languages)
     problems = Problems(content)
     unknown = [lang for lang in langs if lang not in site.languages]
@@ -78,7 +78,7 @@ def build_command(args: argparse.Namespace) -> int:
         return 1
     pages = sum(1 for name in files if name.endswith(".html"))
     seconds = time.monotonic() - started
-    if cache and not cache.changed and cache.index.pages:
+    if cache and not cache.built:
         print(f"giv build: {pages} pages, {len(files)} files in {args.out}/ are up to date ({seconds:.2f} s)")
     elif cache and not cache.full:
         print(f"giv build: {pages} pages, {len(files)} files in {args.out}/; {len(cache.changed)} changed ({seconds:.2f} s)")

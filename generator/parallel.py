@@ -34,6 +34,7 @@ def parallel_map(fn: Callable[[T], R], items: Sequence[T], min_items: int = 48,
     """[fn(item) for item in items], split over the cores; `done(n)` after each finished part."""
     global _JOB
     count = workers()
+    min_items = int(os.environ.get("GIV_PARALLEL_MIN", min_items))  # tests set it low
     if count < 2 or len(items) < min_items or "fork" not in multiprocessing.get_all_start_methods():
         out = []
         for item in items:

@@ -133,3 +133,14 @@ def test_errors_are_reported_as_a_clean_build_reports_them(tmp_path, capsys):
     with pytest.raises(ContentError):
         build(content, content.parent / "templates", tmp_path / "site", cache=cached(content, tmp_path / "site"))
     assert (tmp_path / "site" / "da" / "index.html").exists()  # a failed build leaves the site as it was
+
+
+def test_pages_rendered_on_two_cores_equal_those_of_one(tmp_path, monkeypatch):
+    content = site_copy(tmp_path)
+    monkeypatch.setenv("GIV_WORKERS", "1")
+    build(content, content.parent / "templates", tmp_path / "one")
+    monkeypatch.setenv("GIV_WORKERS", "2")
+    monkeypatch.setenv("GIV_PARALLEL_MIN", "1")  # fork even for four games
+    out = tmp_path / "two"
+    build(content, content.parent / "templates", out, cache=cached(content, out))
+    assert tree(out) == tree(tmp_path / "one")

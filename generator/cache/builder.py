@@ -42,10 +42,12 @@ class Cache:
         self.content, self.templates, self.out = content, templates, out
         self.target = idx.target_of(out, langs)
         self.index_file = idx.index_path(store, self.target) if store else None
-        if store:  # compiled templates are kept too (keyed by their source)
+        if store:  # compiled templates and catalogs are kept too, keyed by their sources
+            from ..i18n import catalogs
             from ..render.env import BYTECODE
 
             BYTECODE.folder = store / "jinja"
+            catalogs.COMPILED = store / "catalogs"
         self.index = idx.load(self.index_file, self.target)
         self._records: Records | None = None
         self.files: dict[str, bytes] = {}  # memory mode: the last build's files
@@ -58,6 +60,7 @@ class Cache:
         self.changed: list[str] = []       # output files the last build changed
         self.checked: idx.Check | None = None
         self.intact = False
+        self.built = False                 # this build rendered and wrote (not only found it up to date)
 
     @property
     def records(self) -> Records:
@@ -199,18 +202,18 @@ class Cache:
             if self.full:
                 index.out = idx.out_stats(self.out)
             else:
-                touched = {p for p in self.changed}
-                folders = {"/".join(p.split("/")[:n]) + "/" for p in touched for n in range(1, p.count("/") + 1)}
-                for rel in touched | folders | {""}:
+                folders = {"/".join(p.split("/")[:n]) + "/" for p in self.changed for n in range(1, p.count("/") + 1)}
+                for rel in folders | {""}:
                     index.out.pop(rel, None)
-                index.out.update(idx.out_stats(self.out, sorted(touched | folders | {""})))
+                index.out.update(idx.out_stats(self.out, sorted(folders | {""})))
         index.pages, index.common, index.games = digests, self.common, dict(self.keys)
         index.context = index.extra()
         index.stats, index.hashes = self.inputs.stats, self.inputs.hashes
+        same = games == records.games and self.new_keys == records.keys
         self._records = Records(games, self.new_keys)
-        self.inputs = None
+        self.inputs, self.built = None, True
         idx.save(self.index_file, index)
-        if self.index_file:
+        if self.index_file and not same:  # often the same: a change to rules text leaves the stubs as they were
             temp = self.index_file.with_suffix(f".games.{os.getpid()}")
             with temp.open("wb") as handle:
                 pickle.dump(self._records, handle, protocol=pickle.HIGHEST_PROTOCOL)

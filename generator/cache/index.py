@@ -11,7 +11,7 @@ from pathlib import Path
 
 from .inputs import RACY_NS, Inputs, Stat
 
-VERSION = 2
+VERSION = 3
 
 
 @dataclass
@@ -22,7 +22,7 @@ class Index:
     hashes: dict[str, str] = field(default_factory=dict)    # input file -> content hash
     games: dict[str, str] = field(default_factory=dict)     # game id -> hash of its folder
     pages: dict[str, bytes] = field(default_factory=dict)   # output file -> SHA-256
-    out: dict[str, Stat] = field(default_factory=dict)      # output file or folder/ -> stat as written
+    out: dict[str, Stat] = field(default_factory=dict)      # output folder/ -> stat as written
     saved_at: int = 0
     context: str = ""                                       # extra() of the last build (SOURCE_DATE_EPOCH)
     version: int = VERSION
@@ -62,41 +62,39 @@ def save(path: Path | None, index: Index) -> None:
     os.replace(temp, path)
 
 
-def out_stats(out: Path, paths: list[str] | None = None) -> dict[str, Stat]:
-    """Stats of the output's files and folders (folders end in '/'): all of them, or only `paths`."""
+def out_stats(out: Path, folders: list[str] | None = None) -> dict[str, Stat]:
+    """Stats of the output's folders ('' for the folder itself, 'da/', 'da/vend-om/'): all, or these."""
     result: dict[str, Stat] = {}
-    if paths is None:
-        for folder, dirs, files in os.walk(out):
+    if folders is None:
+        folders = []
+        for folder, _, _ in os.walk(out):
             rel = os.path.relpath(folder, out).replace(os.sep, "/")
-            rel = "" if rel == "." else rel + "/"
-            st = os.stat(folder)
-            result[rel] = (0, st.st_mtime_ns, st.st_ino)
-            for name in files:
-                st = os.stat(os.path.join(folder, name))
-                result[rel + name] = (st.st_size, st.st_mtime_ns, st.st_ino)
-        return result
-    for rel in paths:
+            folders.append("" if rel == "." else rel + "/")
+    for rel in folders:
         try:
             st = os.stat(out / rel) if rel else os.stat(out)
         except FileNotFoundError:
             continue
-        result[rel] = (0 if rel.endswith("/") or not rel else st.st_size, st.st_mtime_ns, st.st_ino)
+        result[rel] = (0, st.st_mtime_ns, st.st_ino)
     return result
 
 
 def outputs_intact(out: Path | None, recorded: dict[str, Stat]) -> bool:
-    """True when every file and folder the last build wrote is as it was left (a folder's time
-    changes when a file is added to it or removed from it)."""
+    """True when every folder the last build wrote is as it was left. A folder's time changes when
+    a file in it is added, removed or replaced (written beside and renamed, as editors and the
+    build do), so checking the folders is enough; only a file edited in place goes unseen
+    (`giv build --clean` rewrites everything)."""
     if out is None:
         return True
     if not recorded:
         return False
+    base = str(out) + os.sep
     for rel, stat in recorded.items():
         try:
-            st = os.stat(os.path.join(out, rel))
+            st = os.stat(base + rel)
         except OSError:
             return False
-        if (0 if rel.endswith("/") or not rel else st.st_size, st.st_mtime_ns, st.st_ino) != stat:
+        if st.st_mtime_ns != stat[1] or st.st_ino != stat[2]:
             return False
     return True
 

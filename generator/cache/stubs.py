@@ -27,7 +27,7 @@ def _flat(value):
 
 
 def _unflat(value):
-    if isinstance(value, tuple) and value and value[0] in ("path", "loc", "aliases"):
+    if type(value) is tuple and value and value[0] in ("path", "loc", "aliases"):
         if value[0] == "path":
             return Path(value[1])
         if value[0] == "loc":

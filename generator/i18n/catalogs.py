@@ -1,7 +1,9 @@
 """The templates' and the sheet's UI strings: one gettext catalog per language, complete or an error."""
 from __future__ import annotations
 
+import hashlib
 import io
+import os
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -10,6 +12,9 @@ from babel.messages.pofile import read_po
 from babel.support import Translations
 
 from ..model.errors import Problems
+
+
+COMPILED: Path | None = None  # generator/cache sets a folder: catalogs compiled before, by their .po's hash
 
 
 def catalog_path(templates: Path, lang: str) -> Path:
@@ -39,9 +44,13 @@ def load_catalogs(problems: Problems, templates: Path, langs: list[str]) -> dict
         if not path.exists():
             problems.add(path, 1, f"missing translation: the UI catalog for {lang}")
             continue
+        data = path.read_bytes()
+        compiled = COMPILED / f"{lang}-{hashlib.blake2b(data, digest_size=16).hexdigest()}.mo" if COMPILED else None
+        if compiled and compiled.exists():  # this very catalog was complete when it was compiled
+            out[lang] = Translations(io.BytesIO(compiled.read_bytes()))
+            continue
         try:
-            with path.open("rb") as handle:
-                catalog = read_po(handle, locale=lang)
+            catalog = read_po(io.BytesIO(data), locale=lang)
         except Exception as exc:  # Babel raises several kinds on a malformed .po
             problems.add(path, getattr(exc, "lineno", 1) or 1, f"broken catalog: {exc}")
             continue
@@ -52,6 +61,11 @@ def load_catalogs(problems: Problems, templates: Path, langs: list[str]) -> dict
             continue
         buffer = io.BytesIO()
         write_mo(buffer, catalog)
+        if compiled:
+            compiled.parent.mkdir(parents=True, exist_ok=True)
+            temp = compiled.with_suffix(f".{os.getpid()}.tmp")
+            temp.write_bytes(buffer.getvalue())
+            temp.replace(compiled)
         buffer.seek(0)
         out[lang] = Translations(buffer)
     return out

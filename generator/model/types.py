@@ -146,7 +146,8 @@ class Site:
     games: list[Game]
 
     def game(self, game_id: str) -> Game:
-        index = self.__dict__.get("_index")
-        if index is None or len(index) != len(self.games):  # built once; links look games up often
-            index = self.__dict__["_index"] = {g.id: g for g in self.games}
-        return index[game_id]
+        try:  # an index built on first use: links look games up thousands of times
+            return self._index[game_id]
+        except (AttributeError, KeyError):
+            self._index = {g.id: g for g in self.games}
+            return self._index[game_id]

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from babel.support import Translations
@@ -34,11 +35,14 @@ class SharedBytecode(BytecodeCache):
 
     def dump_bytecode(self, bucket) -> None:
         data = self.memory[bucket.key] = bucket.bytecode_to_string()
-        if self.folder:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            temp = self.folder / f"{bucket.key}.{id(bucket)}.tmp"
-            temp.write_bytes(data)
-            temp.replace(self.folder / bucket.key)
+        if self.folder:  # best effort: parallel workers may write the same template at once
+            try:
+                self.folder.mkdir(parents=True, exist_ok=True)
+                temp = self.folder / f"{bucket.key}.{os.getpid()}.tmp"
+                temp.write_bytes(data)
+                temp.replace(self.folder / bucket.key)
+            except OSError:
+                pass
 
 
 BYTECODE = SharedBytecode()

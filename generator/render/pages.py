@@ -123,15 +123,17 @@ def render_site(site: Site, templates: Path, catalogs: dict[str, Translations], 
         if not reused(index, ("index", lang), index_alts, "index.html"):
             emit(index, "index.html", index_alts,
                  games=[(g, g.texts[lang], urls.href(index, urls.game_page(lang, g.id))) for g in site.games])
+        # The rule pages: those an incremental build keeps, and the others rendered on every core.
+        counter = (lambda n: [tick() for _ in range(n)]) if tick else None
         kept = {g.id: reuse(prefix + urls.game_page(lang, g.id).file(), ("game", g.id)) if reuse else None
                 for g in site.games}
         todo = [g for g in site.games if kept[g.id] is None]
-        made = dict(zip((g.id for g in todo), parallel_map(game_page, todo, done=lambda n: [tick() for _ in range(n)]
-                                                                                 if tick else None)))  # on every core
+        made = dict(zip([g.id for g in todo], parallel_map(game_page, todo, done=counter)))
         for game in site.games:
+            body = made[game.id] if kept[game.id] is None else kept[game.id]
             store(urls.game_page(lang, game.id), "game.html", [urls.game_page(code, game.id) for code in site.languages],
-                  made[game.id] if kept[game.id] is None else kept[game.id], counted=kept[game.id] is not None)
-        aliases = []
+                  body, counted=kept[game.id] is not None)
+        aliases = []  # the alias pages, likewise
         for slug, targets in alias_index(site, lang).items():
             page = Page(lang, slug + "/")
             links = [(name, alias_lang, site.game(gid).texts[lang].name, urls.href(page, urls.game_page(lang, gid)))

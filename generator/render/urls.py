@@ -21,6 +21,7 @@ class Urls:
 
     def __init__(self, site: Site, langs: list[str], single: bool):
         self.site, self.langs, self.single = site, langs, single
+        self._pages: dict[tuple[str, str], Page] = {}
 
     def absolute(self, page: Page) -> str:
         return self.site.languages[page.lang].base_url + page.path
@@ -43,4 +44,7 @@ class Urls:
         return (prefix + target.path) or "./"
 
     def game_page(self, lang: str, game_id: str) -> Page:
-        return Page(lang, self.site.game(game_id).texts[lang].slug + "/")
+        page = self._pages.get((lang, game_id))
+        if page is None:  # asked for thousands of times on a large site
+            page = self._pages[(lang, game_id)] = Page(lang, self.site.game(game_id).texts[lang].slug + "/")
+        return page

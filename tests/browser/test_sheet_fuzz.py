@@ -14,10 +14,12 @@ sessions; a failure prints the seed, the session and every action taken in it.
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import os
 import random
 import time
+from collections import deque
 from pathlib import Path
 
 import yaml
@@ -66,14 +68,16 @@ TEXT_MODES = [("type", 35), ("paste", 30), ("raw", 10), ("delete", 10), ("backsp
 ACTIONS = [
     ("count", 22), ("enter", 6), ("submit", 5), ("valid", 20), ("back", 2), ("edit", 5), ("cancel", 2),
     ("undo", 5), ("setting", 9), ("variant", 3), ("name", 4), ("players", 2), ("dealer", 2), ("panel", 2),
-    ("share", 2), ("hash", 1), ("notice", 2), ("export", 1), ("new", 1), ("reload", 0.6),
+    ("share", 2), ("hash", 1), ("notice", 2), ("export", 1), ("new", 1), ("reload", 0.12),
 ]
 
 
+@functools.cache
 def slug(game: str, lang: str) -> str:
     return yaml.safe_load((CONTENT / "games" / game / f"{lang}.yaml").read_text("utf-8"))["slug"]
 
 
+@functools.cache
 def player_range(game: str) -> tuple[int, int]:
     meta = yaml.safe_load((CONTENT / "games" / game / "game.yaml").read_text("utf-8"))
     while "players" not in meta:
@@ -141,69 +145,136 @@ def make_action(rng: random.Random, kind: str, game: str) -> dict:
     return a
 
 
+def name_mode(rng: random.Random, name: str) -> str:
+    """Short names are typed a character at a time (each one a change the sheet redraws for),
+    longer ones pasted or set, so that a session stays cheap."""
+    return "type" if len(name) <= 6 and rng.random() < 0.6 else rng.choice(["paste", "paste", "raw"])
+
+
 def plan_session(index: int, game: str) -> list[dict]:
     """One session: a game set up, then 5 to 30 random actions. Its own random.Random, seeded by
-    the run's seed and the session's number."""
+    the run's seed and the session's number, so a session's plan never depends on the others."""
     rng = random.Random(f"{SEED}:{index}")
     low, high = player_range(game)
     n = rng.randint(low, high)
-    names = [random_name(rng) for _ in range(n)]
-    actions = [{"k": "setup", "n": n, "names": names, "r": [rng.random() for _ in range(24)]}]
-    actions += [make_action(rng, weighted(rng, ACTIONS), game) for _ in range(rng.randint(5, 30))]
+    # A new game keeps the players' names: some are typed again (None: left as it is).
+    names = [random_name(rng) if rng.random() < 0.6 else None for _ in range(n)]
+    modes = [name_mode(rng, name or "") for name in names]
+    actions = [{"k": "setup", "n": n, "names": names, "modes": modes, "r": [rng.random() for _ in range(24)]}]
+    for _ in range(rng.randint(5, 30)):
+        action = make_action(rng, weighted(rng, ACTIONS), game)
+        if action["k"] == "name" and action["m"] == "type":
+            action["m"] = name_mode(rng, action["v"])
+        actions.append(action)
     return actions
 
 
 # ---- the run ------------------------------------------------------------------------------------
+# One browser context (its own renderer process, storage and service worker) per language, so the
+# three run side by side; each works through its language's four game pages in turn. A worker's
+# steps: open a page, run a job (sessions up to the next reload, carried out in the page without
+# a round trip per action), reload and compare. Jobs run in the pages while Python waits on another
+# worker, so the machine's cores are used.
 
-class Fuzz:
-    def __init__(self, page, server):
-        self.page = page
+class Worker:
+    def __init__(self, browser, server: str, lang: str, plan: list[tuple[str, list[int]]]):
         self.server = server
-        self.actions = 0
-        self.reloads = 0
-        self.where = ""
-        self.log: list[str] = []
-        self.seconds = {"open": 0.0, "run": 0.0, "reload": 0.0}
+        self.lang = lang
+        self.context = browser.new_context(viewport={"width": 1280, "height": 900})
+        self.context.add_init_script(path=str(DRIVER))
+        self.context.add_init_script("""document.addEventListener('securitypolicyviolation', (e) => {
+            console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI); });""")
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(30000)
+        self.errors: list[str] = []
+        self.page.on("console", lambda m: self.errors.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+        self.logs: dict[int, list[str]] = {}
+        self.game = ""
+        self.running: list[int] | None = None
+        self.count = {"actions": 0, "reloads": 0}
+        self.done: set[int] = set()
+        self.steps = deque(self._steps(plan))
 
-    def fail(self, problems) -> None:
-        lines = "\n".join(f"  {i:2}. {line}" for i, line in enumerate(self.log, start=1))
+    @staticmethod
+    def _steps(plan):
+        """open / run (merged segments) / reload steps for this worker's pages and sessions."""
+        steps = []
+
+        def run(segment):
+            if not segment["actions"]:
+                return
+            if steps and steps[-1][0] == "run":
+                steps[-1][1].append(segment)
+            else:
+                steps.append(("run", [segment]))
+
+        for game, sessions in plan:
+            steps.append(("open", game))
+            for index in sessions:
+                segment = {"session": index, "actions": []}
+                for action in plan_session(index, game):
+                    if action["k"] == "reload":
+                        run(segment)
+                        steps.append(("reload", index))
+                        segment = {"session": index, "actions": []}
+                    else:
+                        segment["actions"].append(action)
+                run(segment)
+                if index % RELOAD_EVERY == RELOAD_EVERY - 1:
+                    steps.append(("reload", index))
+            steps.append(("reload", sessions[-1]))  # leaving the page: its game must come back as it was
+        return steps
+
+    def fail(self, session: int, problems) -> None:
+        lines = "\n".join(f"  {i:2}. {line}" for i, line in enumerate(self.logs.get(session, []), start=1))
         raise AssertionError(
-            f"sheet fuzz failed (seed {SEED}; rerun with GIV_FUZZ_SEED={SEED} GIV_FUZZ_SESSIONS={SESSIONS})\n"
-            f"{self.where}\nactions:\n{lines}\nproblems:\n" + "\n".join(f"  - {p}" for p in problems))
+            f"sheet fuzz failed: seed {SEED} (rerun with GIV_FUZZ_SEED={SEED} GIV_FUZZ_SESSIONS={SESSIONS})\n"
+            f"session {session} on {self.game}/{self.lang} ({self.page.url}); its actions:\n{lines}\n"
+            "problems (an announcement, made 30 ms after its change, may be checked a few sessions late):\n" + "\n".join(f"  - {p}" for p in problems))
 
-    def check_console(self) -> None:
-        if self.page.watch.errors:
-            self.fail(list(self.page.watch.errors))
+    def check_console(self, session: int) -> None:
+        if self.errors:
+            self.fail(session, list(self.errors))
 
-    def open(self, game: str, lang: str) -> None:
-        started = time.monotonic()
-        self.page.goto(f"{self.server}/{lang}/{slug(game, lang)}/")
-        self.page.wait_for_selector("#sheet-app.is-live .sheet-entry")
-        self.seconds["open"] += time.monotonic() - started
+    def advance(self) -> None:
+        """Blocking steps (open, reload) until a job is running in the page or nothing is left."""
+        while self.steps and self.running is None:
+            step = self.steps.popleft()
+            if step[0] == "open":
+                self.game = step[1]
+                self.page.goto(f"{self.server}/{self.lang}/{slug(self.game, self.lang)}/")
+                self.page.wait_for_selector("#sheet-app.is-live .sheet-entry")
+            elif step[0] == "reload":
+                self.reload(step[1])
+            else:
+                segments = step[1]
+                self.running = sorted({s["session"] for s in segments})
+                self.count["actions"] += sum(a["k"] != "setup" for s in segments for a in s["actions"])
+                self.page.evaluate("(segments) => { window.__givFuzzJob = window.__givFuzz.runJob(segments); }", segments)
 
-    def run(self, batch: list[dict], settle: bool) -> None:
-        started = time.monotonic()
-        out = self.page.evaluate("([actions, settle]) => window.__givFuzz.run(actions, settle)", [batch, settle])
-        self.seconds["run"] += time.monotonic() - started
-        self.log.extend(out["log"])
-        if os.environ.get("GIV_FUZZ_TRACE"):
-            for line in out["log"]:
-                print("TRACE", line)
-        self.actions += sum(1 for a in batch if a["k"] != "setup")
-        self.check_console()
+    def collect(self) -> None:
+        """Waits for the running job and checks what it found."""
+        out = self.page.evaluate("() => window.__givFuzzJob")
+        for item in out["logs"]:
+            self.logs.setdefault(item["session"], []).extend(item["log"])
+        last = out["logs"][-1]["session"] if out["logs"] else self.running[0]
         if out["problems"]:
-            self.fail(out["problems"])
+            self.fail(out["failed"], out["problems"])
+        self.check_console(last)
+        for session in self.running:
+            if session != last:
+                self.logs.pop(session, None)
+        self.done.update(self.running)
+        self.running = None
 
-    def reload(self) -> None:
-        self.run([], True)
+    def reload(self, session: int) -> None:
         before = self.page.evaluate("() => window.__givFuzz.snapshot()")
-        started = time.monotonic()
         self.page.reload()
         self.page.wait_for_selector("#sheet-app.is-live .sheet-entry")
-        self.seconds["reload"] += time.monotonic() - started
         after = self.page.evaluate("() => window.__givFuzz.snapshot()")
-        self.reloads += 1
-        self.log.append("reload")
+        self.count["reloads"] += 1
+        self.logs.setdefault(session, []).append("reload")
         problems = []
         if after["notices"]:
             problems.append(f"notices after the reload: {after['notices']}")
@@ -213,42 +284,31 @@ class Fuzz:
             if before[key] != after[key]:
                 problems.append(f"{key} differ after the reload:\n    before {before[key]}\n    after  {after[key]}")
         problems += self.page.evaluate("() => window.__givFuzz.check()")
-        self.check_console()
         if problems:
-            self.fail(problems)
-
-    def session(self, index: int, game: str, lang: str) -> None:
-        plan = plan_session(index, game)
-        self.where = f"session {index} of {SESSIONS} on {game}/{lang} ({self.page.url})"
-        self.log = []
-        batch: list[dict] = []
-        for action in plan:
-            if action["k"] == "reload":
-                self.run(batch, False)
-                batch = []
-                self.reload()
-            else:
-                batch.append(action)
-        self.run(batch, False)
-        if index % RELOAD_EVERY == RELOAD_EVERY - 1:
-            self.reload()
+            self.fail(session, problems)
+        self.check_console(session)
 
 
-def test_sheet_under_fire(page, server):
+def test_sheet_under_fire(browser, server):
     print(f"sheet fuzz: seed {SEED}, {SESSIONS} sessions")
     started = time.monotonic()
-    page.set_default_timeout(15000)
-    page.context.add_init_script(path=str(DRIVER))
-    fuzz = Fuzz(page, server)
     pages = [(game, lang) for lang in LANGS for game in GAMES]
-    index = 0
-    for k, (game, lang) in enumerate(pages):
-        fuzz.open(game, lang)
-        for _ in range(SESSIONS * (k + 1) // len(pages) - SESSIONS * k // len(pages)):
-            fuzz.session(index, game, lang)
-            index += 1
-        fuzz.where = f"after the sessions on {game}/{lang}"
-        fuzz.reload()  # leaving a page: its game must come back as it was
-    assert index == SESSIONS
-    print(f"sheet fuzz: {SESSIONS} sessions, {fuzz.actions} actions, {fuzz.reloads} reloads, "
-          f"{time.monotonic() - started:.1f} s ({', '.join(f'{k} {v:.1f} s' for k, v in fuzz.seconds.items())})")
+    share = [list(range(SESSIONS * k // len(pages), SESSIONS * (k + 1) // len(pages))) for k in range(len(pages))]
+    workers = [Worker(browser, server, lang, [(game, share[k]) for k, (game, l) in enumerate(pages) if l == lang and share[k]])
+               for lang in LANGS]
+    try:
+        for worker in workers:
+            worker.advance()
+        while any(w.running for w in workers):
+            for worker in workers:
+                if worker.running:
+                    worker.collect()
+                    worker.advance()
+    finally:
+        for worker in workers:
+            worker.context.close()
+    total = {key: sum(w.count[key] for w in workers) for key in workers[0].count}
+    total["sessions"] = len(set().union(*(w.done for w in workers)))
+    print(f"sheet fuzz: {total['sessions']} sessions, {total['actions']} actions after set-up, "
+          f"{total['reloads']} reloads, {time.monotonic() - started:.1f} s")
+    assert total["sessions"] == SESSIONS
