@@ -7,7 +7,8 @@
 // does. Every random choice comes from the Python side (a seeded random.Random), as numbers in
 // [0, 1) handed in with each action, so a run is reproducible from its seed.
 //
-// window.__givFuzz.run(actions) performs actions one by one and checks the sheet after each:
+// window.__givFuzz.runJob(segments) runs sessions' actions (run(actions, settle) for each), one by
+// one, and checks the sheet after each:
 // no uncaught error, no text or attribute showing NaN / undefined / null / [object / Infinity, no
 // "unexpected error" message (the sheet's catch-all for an engine exception), the stored game
 // parses and passes the sheet's own sanitize() without repair, and the page agrees with it.
@@ -178,7 +179,7 @@
       if (rr(step + 4) < 0.5) keydownEnter(last);
       else $('#sheet-app .sheet-entry button[type="submit"]').click();
       log.push(`round ${round.index + 1} ${round.phase} ${JSON.stringify(values)} (hand ${round.hand})`);
-      if (round.phase === 'took' || rr(7) < 0.3) break;
+      if (round.phase === 'took' || rr(7) < 0.45) break;
     }
     return `valid: ${log.join('; ')}`;
   }
