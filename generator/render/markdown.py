@@ -1,68 +1,230 @@
-"""Markdown for rules text and notes: no raw HTML, tables, heading anchors, the language's quotes."""
+"""Markdown for rules text and notes: CommonMark with tables, parsed by pulldown-cmark (pyromark).
+
+What Giv adds: no raw HTML and no images (rules_problems refuses them, with the line), heading
+anchors on ## and ###, the language's quotes (quotes.py), language spans written [text]{lang=sv},
+`game:<id>` links resolved to the game's page, and table alignment as classes (the CSP allows
+no style attributes)."""
 from __future__ import annotations
 
-from functools import lru_cache
+import re
 from typing import Callable
+from urllib.parse import quote
 
-from markdown_it import MarkdownIt
-from mdit_py_plugins.anchors import anchors_plugin
-from mdit_py_plugins.attrs import attrs_plugin
+import pyromark
 
 from ..model.crosscheck import slugify
+from .quotes import Piece, smarten
 
-QUOTES = {"da": "»«›‹", "sv": "””’’", "en": "“”‘’"}
-
-
-@lru_cache(maxsize=None)
-def parser(lang: str, html: bool = False) -> MarkdownIt:
-    md = MarkdownIt("commonmark", {"html": html, "typographer": True, "quotes": QUOTES.get(lang, QUOTES["en"])})
-    md.enable(["table", "smartquotes"])
-    attrs_plugin(md, spans=True, allowed=["lang"])
-    anchors_plugin(md, min_level=2, max_level=3, slug_func=slugify)
-    return md
+OPTIONS = pyromark.Options.ENABLE_TABLES
+LANG_SPAN = re.compile(r"\[([^\[\]{}]+)\]\{lang=([A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*)\}")
+BLOCK_TAGS = {"Paragraph": "p", "HtmlBlock": "p", "BlockQuote": "blockquote", "Item": "li", "TableHead": "thead", "TableRow": "tr"}
+INLINE_TAGS = {"Emphasis": "em", "Strong": "strong", "Strikethrough": "s"}
+URL_SAFE = ";/?:@&=+$,-_.!~*'()#%"
 
 
-def _walk(tokens):
-    for token in tokens:
-        yield token
-        if token.children:
-            yield from _walk(token.children)
+def escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def _line(source: bytes, offset: int) -> int:
+    return source.count(b"\n", 0, offset) + 1
 
 
 def rules_problems(text: str, game_ids: set[str]) -> list[tuple[int, str]]:
-    """(line, message) for raw HTML, images, links to games that do not exist and headings out of place."""
-    out = []
-    html_lines: set[int] = set()
-    for token in parser("en", html=True).parse(text):
-        line = token.map[0] + 1 if token.map else 1
-        for tok in [token, *(token.children or [])]:
-            if tok.type in ("softbreak", "hardbreak"):  # inline tokens have no map: count the lines
-                line += 1
-            if tok.type in ("html_block", "html_inline") and line not in html_lines:
-                html_lines.add(line)  # one report per line: <b>x</b> is one fault, not two
-                snippet = tok.content.strip().splitlines()[0][:40]
-                out.append((line, f"raw HTML is not allowed in Markdown: {snippet}"))
-            if tok.type == "image":
-                out.append((line, f"image '{tok.attrs.get('src', '')}': the rules text cannot embed images"))
-            if tok.type == "link_open":
-                href = str(tok.attrs.get("href", ""))
-                if href.startswith("game:") and href[5:].split("#")[0] not in game_ids:
-                    out.append((line, f"link to unknown game '{href[5:]}'"))
-                elif not href.startswith(("game:", "https://", "#")):
-                    out.append((line, f"link '{href}' must be game:<id>, #anchor or https://"))
-        if token.type == "heading_open" and token.tag == "h1":
-            out.append((line, "use ## and ### for headings; the page title is the game's name"))
+    """(line, message) for raw HTML, images, links to games that do not exist, headings out of place
+    and language spans that are not written [text]{lang=xx}."""
+    out: list[tuple[int, str]] = []
+    source, html_lines, in_block = text.encode(), set(), False
+    for event, span in pyromark.events_with_range(text, options=OPTIONS, merge_text=True):
+        kind, value = next(iter(event.items())) if isinstance(event, dict) else (event, None)
+        tag = next(iter(value)) if isinstance(value, dict) else value
+        if kind in ("Html", "InlineHtml") and not in_block:
+            line = _line(source, span["start"])
+            in_block = kind == "Html"  # one report for an HTML block, one per line for inline HTML
+            if line not in html_lines:
+                html_lines.add(line)
+                out.append((line, f"raw HTML is not allowed in Markdown: {value.strip().splitlines()[0][:40]}"))
+        elif kind == "End" and tag == "HtmlBlock":
+            in_block = False
+        elif kind == "Start" and tag == "Image":
+            out.append((_line(source, span["start"]),
+                        f"image '{value['Image']['dest_url']}': the rules text cannot embed images"))
+        elif kind == "Start" and tag == "Link":
+            href = value["Link"]["dest_url"]
+            if href.startswith("game:") and href[5:].split("#")[0] not in game_ids:
+                out.append((_line(source, span["start"]), f"link to unknown game '{href[5:]}'"))
+            elif not href.startswith(("game:", "https://", "#")):
+                out.append((_line(source, span["start"]), f"link '{href}' must be game:<id>, #anchor or https://"))
+        elif kind == "Start" and tag == "Heading" and value["Heading"]["level"] == "H1":
+            out.append((_line(source, span["start"]), "use ## and ### for headings; the page title is the game's name"))
+        elif kind == "Text" and "{lang=" in LANG_SPAN.sub("", value):
+            out.append((_line(source, span["start"]), "write a language span as [plain text]{lang=xx}"))
     return out
+
+
+class _Renderer:
+    """HTML from pulldown-cmark's events; inline runs are gathered so that quotes can pair up."""
+
+    def __init__(self, lang: str, link: Callable[[str], str]):
+        self.lang, self.link = lang, link
+        self.out: list[str] = []
+        self.run: list[Piece | str] = []  # the current inline run: pieces and ready-made tags
+        self.level = 0
+        self.slugs: set[str] = set()
+        self.align: list[str] = []
+        self.cell = 0
+        self.in_head = False
+        self.code: list[str] | None = None
+
+    def emit(self, html: str) -> None:
+        if html:
+            self.out.append(html)
+
+    def flush(self) -> str:
+        pieces = [p for p in self.run if isinstance(p, Piece)]
+        if any(p.kind == "text" and ("'" in p.content or '"' in p.content) for p in pieces):
+            smarten(pieces, self.lang)
+        html = "".join(p if isinstance(p, str) else self._piece(p) for p in self.run)
+        self.run, self.level = [], 0
+        return html
+
+    @staticmethod
+    def _piece(piece: Piece) -> str:
+        if piece.kind == "code":
+            return f"<code>{escape(piece.content)}</code>"
+        if piece.kind == "break":
+            return piece.content
+        if piece.kind == "raw":
+            return escape(piece.content)
+        return LANG_SPAN.sub(r'<span lang="\2">\1</span>', escape(piece.content))
+
+    def start(self, tag: str, value) -> None:
+        if tag in INLINE_TAGS:
+            self.run.append(f"<{INLINE_TAGS[tag]}>")
+            self.level += 1
+        elif tag == "Link":
+            href = value["Link"]["dest_url"]
+            if href.startswith("game:"):
+                game, _, anchor = href[5:].partition("#")
+                href = self.link(game) + (f"#{anchor}" if anchor else "")
+            title = value["Link"]["title"]
+            self.run.append(f'<a href="{escape(quote(href, safe=URL_SAFE))}"'
+                            + (f' title="{escape(title)}"' if title else "") + ">")
+            self.level += 1
+        elif tag == "Image":  # refused by rules_problems; its text stays readable
+            self.level += 1
+        else:
+            self.block_start(tag, value)
+
+    def block_start(self, tag: str, value) -> None:
+        self.emit(self.flush())
+        if self.out and not self.out[-1].endswith("\n"):
+            self.out.append("\n")  # a block inside a list item starts on its own line
+        if tag == "List":
+            start = value["List"]
+            self.out.append("<ul>\n" if start is None else "<ol>\n" if start == 1 else f'<ol start="{start}">\n')
+        elif tag == "Table":
+            self.align = [{"None": ""}.get(a, f' class="align-{a.lower()}"') for a in value["Table"]]
+            self.out.append("<table>\n")
+        elif tag == "TableHead":
+            self.in_head, self.cell = True, 0
+            self.out.append("<thead>\n<tr>\n")
+        elif tag == "TableRow":
+            self.cell = 0
+            self.out.append("<tr>\n")
+        elif tag == "TableCell":
+            cell = "th" if self.in_head else "td"
+            self.out.append(f"<{cell}{self.align[self.cell] if self.cell < len(self.align) else ''}>")
+        elif tag == "CodeBlock":
+            fenced = value["CodeBlock"]
+            info = fenced["Fenced"].split()[0] if isinstance(fenced, dict) and fenced["Fenced"].strip() else ""
+            self.out.append(f'<pre><code class="language-{escape(info)}">' if info else "<pre><code>")
+            self.code = []
+        elif tag == "Heading":
+            pass  # written at its end, when its text (and so its anchor) is known
+        elif tag in BLOCK_TAGS:
+            self.out.append(f"<{BLOCK_TAGS[tag]}>" + ("" if tag in ("Paragraph", "Item", "HtmlBlock") else "\n"))
+
+    def end(self, tag: str, value) -> None:
+        if tag in INLINE_TAGS:
+            self.run.append(f"</{INLINE_TAGS[tag]}>")
+            self.level -= 1
+        elif tag == "Link":
+            self.run.append("</a>")
+            self.level -= 1
+        elif tag == "Image":
+            self.level -= 1
+        elif tag == "Heading":
+            self.heading(int(value["Heading"][1]))
+        elif tag == "CodeBlock":
+            self.out.append(escape("".join(self.code or [])) + "</code></pre>\n")
+            self.code = None
+        else:
+            self.emit(self.flush())
+            self.block_end(tag, value)
+
+    def block_end(self, tag: str, value) -> None:
+        if tag == "List":
+            self.out.append("</ol>\n" if value["List"] else "</ul>\n")
+        elif tag == "Table":
+            if self.out[-1] == "</tr>\n</thead>\n<tbody>\n":
+                self.out[-1] = "</tr>\n</thead>\n"  # a table without body rows has no tbody
+            else:
+                self.out.append("</tbody>\n")
+            self.out.append("</table>\n")
+        elif tag == "TableHead":
+            self.in_head = False
+            self.out.append("</tr>\n</thead>\n<tbody>\n")
+        elif tag == "TableCell":
+            self.cell += 1
+            self.out.append("</th>\n" if self.in_head else "</td>\n")
+        elif tag in BLOCK_TAGS:
+            self.out.append(f"</{BLOCK_TAGS[tag]}>\n")
+
+    def heading(self, level: int) -> None:
+        pieces = [p for p in self.run if isinstance(p, Piece)]
+        html = self.flush()
+        anchor = ""
+        if 2 <= level <= 3:
+            slug = base = slugify("".join(p.content for p in pieces if p.kind != "break"))
+            n = 0
+            while slug in self.slugs:
+                n += 1
+                slug = f"{base}-{n}"
+            self.slugs.add(slug)
+            anchor = f' id="{escape(slug)}"'
+        self.out.append(f"<h{level}{anchor}>{html}</h{level}>\n")
+
+    def leaf(self, kind: str, value) -> None:
+        if kind == "Text" and self.code is not None:
+            self.code.append(value)
+        elif kind == "Text":
+            self.run.append(Piece("text", value, self.level))
+        elif kind in ("Html", "InlineHtml"):  # refused by rules_problems; shown as text, never as markup
+            self.run.append(Piece("raw", value, self.level))
+        elif kind == "Code":
+            self.run.append(Piece("code", value, self.level))
+        elif kind == "SoftBreak":
+            self.run.append(Piece("break", "\n", self.level))
+        elif kind == "HardBreak":
+            self.run.append(Piece("break", "<br />\n", self.level))
+        elif kind == "Rule":
+            self.out.append(self.flush() + "<hr />\n")
 
 
 def render(text: str, lang: str, link: Callable[[str], str]) -> str:
     """HTML for one Markdown text; `game:<id>` links go through `link`."""
-    md = parser(lang)
-    tokens = md.parse(text)
-    for tok in _walk(tokens):
-        if tok.type == "link_open":
-            href = str(tok.attrs.get("href", ""))
-            if href.startswith("game:"):
-                game, _, anchor = href[5:].partition("#")
-                tok.attrSet("href", link(game) + (f"#{anchor}" if anchor else ""))
-    return md.renderer.render(tokens, md.options, {})
+    r = _Renderer(lang, link)
+    for event in pyromark.events(text, options=OPTIONS):
+        if isinstance(event, str):
+            r.leaf(event, None)
+            continue
+        kind, value = next(iter(event.items()))
+        if kind == "Start":
+            r.start(value if isinstance(value, str) else next(iter(value)), value)
+        elif kind == "End":
+            r.end(value if isinstance(value, str) else next(iter(value)), value)
+        else:
+            r.leaf(kind, value)
+    r.out.append(r.flush())
+    return "".join(r.out)
