@@ -15,13 +15,13 @@ from ..render.pages import Kept, digest
 from . import index as idx
 from .inputs import RACY_NS, Inputs
 from .output import write_changed
-from .stubs import links_of, pack, unpack
+from .stubs import links_of, stub
 
 
 @dataclass
 class GameRecord:
     extends: str | None
-    stub: tuple                    # stubs.pack(game)
+    stub: Game                     # stubs.stub(game)
     links: set[str]                # game ids its texts may link to (a superset)
     slugs: dict[str, str]
 
@@ -140,7 +140,7 @@ class Cache:
         if linking := {g for g, r in old.items() if r.links & moved and g not in reload | removed}:
             reload |= linking  # their pages link to a game whose address changed
             partial = self._load(reload, extends)
-        games = sorted((partial[g] if g in partial else unpack(old[g].stub) for g in keys if g in partial or g in old),
+        games = sorted((partial[g] if g in partial else old[g].stub for g in keys if g in partial or g in old),
                        key=lambda g: (g.order, g.id))
         site = Site(self.content, self._site.languages, self._site.root_url, games)
         problems = Problems(self.content)
@@ -150,7 +150,7 @@ class Cache:
         problems.raise_if_any()
         self.rerender, self.loaded = reload, partial
         self.listing_changed = bool(removed or changed - set(old)
-                                    or any(pack(partial[g]) != old[g].stub for g in reload if g in partial))
+                                    or any(stub(partial[g]) != old[g].stub for g in reload if g in partial))
         return site
 
     def _load(self, reload: set[str], extends: dict[str, str | None]) -> dict[str, Game]:
@@ -196,7 +196,7 @@ class Cache:
         loaded = {g.id: g for g in site.games} if self.full else self.loaded
         games = {} if self.full else {g: r for g, r in records.games.items() if g in self.keys}
         for gid, game in loaded.items():
-            games[gid] = GameRecord(game.extends, pack(game), links_of(game),
+            games[gid] = GameRecord(game.extends, stub(game), links_of(game),
                                     {lang: t.slug for lang, t in game.texts.items()})
         if self.out is not None:
             if self.full:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from .inputs import RACY_NS, Inputs, Stat
 
-VERSION = 3
+VERSION = 4
 
 
 @dataclass

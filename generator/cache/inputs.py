@@ -53,6 +53,7 @@ class Inputs:
     roots: dict[str, Path]
     stats: dict[str, Stat] = field(default_factory=dict)
     hashes: dict[str, str] = field(default_factory=dict)
+    _keys: dict[str, tuple[str, dict[str, str], dict[str, str]]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def scan(cls, content: Path, templates: Path) -> "Inputs":
@@ -85,6 +86,12 @@ class Inputs:
 
     def keys(self, extra: str) -> tuple[str, dict[str, str]]:
         """(the key of everything that is not one game's, {game id: the key of its folder})."""
+        known = self._keys.get(extra)
+        if known is None or known[2] != self.hashes:  # computed once per set of hashes
+            known = self._keys[extra] = (*self._compute_keys(extra), dict(self.hashes))
+        return known[0], dict(known[1])
+
+    def _compute_keys(self, extra: str) -> tuple[str, dict[str, str]]:
         common, games = hashlib.blake2b(extra.encode(), digest_size=16), {}
         per_game: dict[str, list[str]] = {}
         for key in sorted(self.hashes):
