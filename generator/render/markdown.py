@@ -36,7 +36,13 @@ def rules_problems(text: str, game_ids: set[str]) -> list[tuple[int, str]]:
     out: list[tuple[int, str]] = []
     source, html_lines, in_block = text.encode(), set(), False
     for event, span in pyromark.events_with_range(text, options=OPTIONS, merge_text=True):
-        kind, value = next(iter(event.items())) if isinstance(event, dict) else (event, None)
+        if type(event) is not dict or "End" in event and event["End"] != "HtmlBlock":
+            continue
+        kind, value = next(iter(event.items()))
+        if kind == "Text":
+            if "{lang=" in value and "{lang=" in LANG_SPAN.sub("", value):
+                out.append((_line(source, span["start"]), "write a language span as [plain text]{lang=xx}"))
+            continue
         tag = next(iter(value)) if isinstance(value, dict) else value
         if kind in ("Html", "InlineHtml") and not in_block:
             line = _line(source, span["start"])
@@ -44,7 +50,7 @@ def rules_problems(text: str, game_ids: set[str]) -> list[tuple[int, str]]:
             if line not in html_lines:
                 html_lines.add(line)
                 out.append((line, f"raw HTML is not allowed in Markdown: {value.strip().splitlines()[0][:40]}"))
-        elif kind == "End" and tag == "HtmlBlock":
+        elif kind == "End":
             in_block = False
         elif kind == "Start" and tag == "Image":
             out.append((_line(source, span["start"]),
@@ -57,8 +63,6 @@ def rules_problems(text: str, game_ids: set[str]) -> list[tuple[int, str]]:
                 out.append((_line(source, span["start"]), f"link '{href}' must be game:<id>, #anchor or https://"))
         elif kind == "Start" and tag == "Heading" and value["Heading"]["level"] == "H1":
             out.append((_line(source, span["start"]), "use ## and ### for headings; the page title is the game's name"))
-        elif kind == "Text" and "{lang=" in LANG_SPAN.sub("", value):
-            out.append((_line(source, span["start"]), "write a language span as [plain text]{lang=xx}"))
     return out
 
 
@@ -70,6 +74,7 @@ class _Renderer:
         self.out: list[str] = []
         self.run: list[Piece | str] = []  # the current inline run: pieces and ready-made tags
         self.level = 0
+        self.quotes = False               # the run has a straight quote to replace
         self.slugs: set[str] = set()
         self.align: list[str] = []
         self.cell = 0
@@ -81,22 +86,22 @@ class _Renderer:
             self.out.append(html)
 
     def flush(self) -> str:
-        pieces = [p for p in self.run if isinstance(p, Piece)]
-        if any(p.kind == "text" and ("'" in p.content or '"' in p.content) for p in pieces):
-            smarten(pieces, self.lang)
+        if not self.run:
+            return ""
+        if self.quotes:
+            smarten([p for p in self.run if isinstance(p, Piece)], self.lang)
         html = "".join(p if isinstance(p, str) else self._piece(p) for p in self.run)
-        self.run, self.level = [], 0
+        self.run, self.level, self.quotes = [], 0, False
         return html
 
     @staticmethod
     def _piece(piece: Piece) -> str:
+        if piece.kind == "text":
+            html = escape(piece.content)
+            return LANG_SPAN.sub(r'<span lang="\2">\1</span>', html) if "{lang=" in html else html
         if piece.kind == "code":
             return f"<code>{escape(piece.content)}</code>"
-        if piece.kind == "break":
-            return piece.content
-        if piece.kind == "raw":
-            return escape(piece.content)
-        return LANG_SPAN.sub(r'<span lang="\2">\1</span>', escape(piece.content))
+        return piece.content if piece.kind == "break" else escape(piece.content)
 
     def start(self, tag: str, value) -> None:
         if tag in INLINE_TAGS:
@@ -200,6 +205,7 @@ class _Renderer:
             self.code.append(value)
         elif kind == "Text":
             self.run.append(Piece("text", value, self.level))
+            self.quotes = self.quotes or "'" in value or '"' in value
         elif kind in ("Html", "InlineHtml"):  # refused by rules_problems; shown as text, never as markup
             self.run.append(Piece("raw", value, self.level))
         elif kind == "Code":
@@ -216,6 +222,11 @@ def render(text: str, lang: str, link: Callable[[str], str]) -> str:
     """HTML for one Markdown text; `game:<id>` links go through `link`."""
     r = _Renderer(lang, link)
     for event in pyromark.events(text, options=OPTIONS):
+        if type(event) is dict and "Text" in event and r.code is None:  # the most common event, first
+            value = event["Text"]
+            r.run.append(Piece("text", value, r.level))
+            r.quotes = r.quotes or "'" in value or '"' in value
+            continue
         if isinstance(event, str):
             r.leaf(event, None)
             continue
