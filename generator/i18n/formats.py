@@ -18,6 +18,7 @@ def items(values: list[str], locale: str, style: str = "standard") -> str:
     return format_list(values, style=style, locale=locale)
 
 
+@lru_cache(maxsize=None)
 def language_name(code: str, in_locale: str) -> str:
     name = Locale.parse(code).get_display_name(in_locale) or code
     return name[:1].upper() + name[1:]

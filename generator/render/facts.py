@@ -1,7 +1,11 @@
-"""Facts for the "at a glance" box, computed from the engine and the game's default settings."""
+"""Facts for the "at a glance" box, computed from the engine and the game's default settings.
+
+They are the same in every language: compute them once per game (pages.py does), then word them
+per language (views.glance)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..engine import score
 from ..engine.bid import points
@@ -24,27 +28,40 @@ def _settings(game: Game, players: int) -> dict:
     return out
 
 
+def _score_range(settings: dict[str, Any], hand: int) -> tuple[int, int]:
+    """The fewest and most points of one player in one round, with hands of up to `hand` cards.
+
+    A smaller hand's (bid, took) pairs are a part of a larger hand's, and the default settings do
+    not depend on the number of players: the largest hand of any player count gives the range."""
+    values = [points(settings, bid, took) for bid in range(hand + 1) for took in range(hand + 1)]
+    return min(values), max(values)
+
+
 def glance(game: Game) -> Glance:
+    return _bid_glance(game) if game.template == "bid" else _tally_glance(game)
+
+
+def _bid_glance(game: Game) -> Glance:
+    """The schedule, and so the number of rounds, depends on the number of players."""
     low, high = game.players
     runs: list[tuple[int, int, int]] = []
-    lows, highs = [], []
-    loss_limit = 0
+    hands = []
+    settings: dict[str, Any] = {}
     for n in range(low, high + 1):
         out = _settings(game, n)
         settings = out["settings"]
-        if game.template == "bid":
-            count = len(out["schedule"])
-            m = max_hand(settings, n)
-            values = [points(settings, b, t) for b in range(m + 1) for t in range(m + 1)]
-            lows.append(min(values))
-            highs.append(max(values))
-        else:
-            count = settings["roundCount"]
-            loss_limit = settings["lossLimit"]
-            lows.append(0)
-            highs.append(1)
+        count = len(out["schedule"])
+        hands.append(max_hand(settings, n))
         if runs and runs[-1][2] == count:
             runs[-1] = (runs[-1][0], n, count)
         else:
             runs.append((n, n, count))
-    return Glance(game.template == "bid", runs, min(lows), max(highs), min(lows) < 0, loss_limit)
+    round_min, round_max = _score_range(settings, max(hands))
+    return Glance(True, runs, round_min, round_max, round_min < 0)
+
+
+def _tally_glance(game: Game) -> Glance:
+    """The number of deals is a setting: the same for any number of players."""
+    low, high = game.players
+    settings = _settings(game, low)["settings"]
+    return Glance(False, [(low, high, settings["roundCount"])], 0, 1, False, settings["lossLimit"])

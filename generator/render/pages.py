@@ -9,13 +9,15 @@ from pathlib import Path
 from typing import Callable
 
 from babel.support import Translations
+from markupsafe import Markup
 
 from ..i18n.formats import language_name
 from ..i18n.sheet_messages import sheet_strings
 from ..model.crosscheck import slugify
 from ..model.types import Game, Site
 from ..parallel import parallel_map
-from .env import environment
+from .env import environment, json_object_script, json_script
+from .facts import Glance, glance
 from .urls import Page, Urls
 from .views import Ctx, game_view, value_label
 
@@ -46,7 +48,8 @@ def alias_index(site: Site, lang: str) -> dict[str, list[tuple[str, str, str]]]:
     return dict(sorted(out.items()))
 
 
-def sheet_data(ctx: Ctx, view, strings: dict[str, str]) -> dict:
+def sheet_data(ctx: Ctx, view) -> dict:
+    """What the scoresheet's script needs of a game, but its UI strings (see sheet_script)."""
     game, text = view.game, view.text
     settings = []
     for key, meta in game.settings.items():
@@ -63,7 +66,12 @@ def sheet_data(ctx: Ctx, view, strings: dict[str, str]) -> dict:
                 for vid, v in game.variants.items()]
     return {"lang": ctx.lang, "locale": ctx.locale.replace("_", "-"), "game": game.id, "name": text.name,
             "template": game.template, "spec": game.spec(), "settings": settings, "variants": variants,
-            "strings": strings, "storageKey": f"giv:v1:{ctx.lang}:{game.id}"}
+            "storageKey": f"giv:v1:{ctx.lang}:{game.id}"}
+
+
+def sheet_script(ctx: Ctx, view, strings: Markup) -> Markup:
+    """The sheet's data as JSON for the page; `strings` are the language's UI strings as JSON, made once."""
+    return json_object_script(sheet_data(ctx, view), {"strings": strings})
 
 
 def render_site(site: Site, templates: Path, catalogs: dict[str, Translations], results: dict,
@@ -78,12 +86,13 @@ def render_site(site: Site, templates: Path, catalogs: dict[str, Translations], 
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     lastmod = datetime.fromtimestamp(int(epoch), timezone.utc).strftime("%Y-%m-%d") if epoch else None
     sitemap_entries = []
+    glances: dict[str, Glance] = {}  # a game's facts are the same in every language
     for lang in langs:
         language = site.languages[lang]
         tr = catalogs[lang]
         env = environment(templates, tr, language.locale)
         prefix = "" if single else f"{lang}/"
-        strings = sheet_strings(tr)
+        strings = json_script(sheet_strings(tr))  # the same on every rule page of the language
 
         def render(page: Page, template: str, alternates: list[Page], **context) -> bytes:
             ctx = Ctx(site, lang, language.locale, tr,
@@ -113,9 +122,9 @@ def render_site(site: Site, templates: Path, catalogs: dict[str, Translations], 
         def game_page(game: Game) -> bytes:
             page = urls.game_page(lang, game.id)
             ctx = Ctx(site, lang, language.locale, tr, lambda gid, page=page: urls.href(page, urls.game_page(lang, gid)))
-            view = game_view(ctx, game, results)
+            view = game_view(ctx, game, results, glances[game.id])
             return render(page, "game.html", [urls.game_page(code, game.id) for code in site.languages],
-                          view=view, sheet=sheet_data(ctx, view, strings))
+                          view=view, sheet=sheet_script(ctx, view, strings))
 
         index = Page(lang, "")
         index_alts = [Page(code, "") for code in site.languages]
@@ -128,6 +137,8 @@ def render_site(site: Site, templates: Path, catalogs: dict[str, Translations], 
         kept = {g.id: reuse(prefix + urls.game_page(lang, g.id).file(), ("game", g.id)) if reuse else None
                 for g in site.games}
         todo = [g for g in site.games if kept[g.id] is None]
+        new = [g for g in todo if g.id not in glances]
+        glances.update(zip([g.id for g in new], parallel_map(glance, new)))
         made = dict(zip([g.id for g in todo], parallel_map(game_page, todo, done=counter)))
         for game in site.games:
             body = made[game.id] if kept[game.id] is None else kept[game.id]

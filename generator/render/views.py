@@ -10,6 +10,8 @@ from ..i18n.formats import items, number
 from ..model.types import Example, Game, GameText, Site
 from . import facts
 from .markdown import render as markdown
+from .rows import (AliasRef, CheckView, ExampleView, Option, RoundRow, Row, SettingRef, Standing,
+                   VariantRef)
 
 TRUMPS = ("turnUp", "hearts", "diamonds", "clubs", "spades", "none")
 
@@ -54,32 +56,28 @@ def value_label(ctx: Ctx, game: Game, text: GameText, key: str, value: Any) -> s
     return ctx.num(value)
 
 
-def setting_rows(ctx: Ctx, game: Game, text: GameText, values: dict[str, Any]) -> list[dict]:
-    return [{"label": text.settings[k].label, "value": value_label(ctx, game, text, k, v)}
+def setting_rows(ctx: Ctx, game: Game, text: GameText, values: dict[str, Any]) -> list[Row]:
+    return [Row(text.settings[k].label, value_label(ctx, game, text, k, v))
             for k, v in values.items() if k in game.settings]
 
 
-def settings_reference(ctx: Ctx, game: Game, text: GameText) -> list[dict]:
+def settings_reference(ctx: Ctx, game: Game, text: GameText) -> list[SettingRef]:
     out = []
     for key, meta in game.settings.items():
         st = text.settings[key]
-        entry = {"id": f"setting-{key.lower()}", "label": st.label, "description": st.description,
-                 "default": value_label(ctx, game, text, key, meta.default), "type": meta.type, "options": []}
+        entry = SettingRef(f"setting-{key.lower()}", st.label, st.description,
+                           value_label(ctx, game, text, key, meta.default), meta.type,
+                           [Option(st.options[o].label, st.options[o].description, o == meta.default)
+                            for o in meta.options])
         if meta.type == "int":
-            entry["range"] = ctx._("%(low)s to %(high)s", low=ctx.num(meta.min), high=ctx.num(meta.max))
-            entry["step"] = ctx.num(meta.step)
-        for option in meta.options:
-            entry["options"].append({"label": st.options[option].label,
-                                     "description": st.options[option].description,
-                                     "default": option == meta.default})
+            entry.range = ctx._("%(low)s to %(high)s", low=ctx.num(meta.min), high=ctx.num(meta.max))
+            entry.step = ctx.num(meta.step)
         out.append(entry)
     return out
 
 
-def glance(ctx: Ctx, game: Game) -> list[dict]:
-    g = facts.glance(game)
-    rows = [{"label": ctx._("Who wins"),
-             "value": ctx._("The highest total") if g.higher_wins else ctx._("The fewest losses")}]
+def glance(ctx: Ctx, game: Game, g: facts.Glance) -> list[Row]:
+    rows = [Row(ctx._("Who wins"), ctx._("The highest total") if g.higher_wins else ctx._("The fewest losses"))]
     parts = []
     for low, high, count in g.rounds:
         players = ctx.num(low) if low == high else ctx._("%(low)s–%(high)s", low=ctx.num(low), high=ctx.num(high))
@@ -89,52 +87,52 @@ def glance(ctx: Ctx, game: Game) -> list[dict]:
             rounds = ctx.n_("%(num)s round", "%(num)s rounds", count)
         parts.append(ctx.n_("%(rounds)s with %(players)s player", "%(rounds)s with %(players)s players",
                             high, rounds=rounds, players=players))
-    rows.append({"label": ctx._("Number of rounds"), "value": ctx.list(parts)})
+    rows.append(Row(ctx._("Number of rounds"), ctx.list(parts)))
     if g.higher_wins:
-        rows.append({"label": ctx._("A round's score"),
-                     "value": ctx._("%(low)s to %(high)s points", low=ctx.num(g.round_min), high=ctx.num(g.round_max))})
-        rows.append({"label": ctx._("Negative totals"),
-                     "value": ctx._("Possible") if g.negative else ctx._("Not possible with these settings")})
+        rows.append(Row(ctx._("A round's score"),
+                        ctx._("%(low)s to %(high)s points", low=ctx.num(g.round_min), high=ctx.num(g.round_max))))
+        rows.append(Row(ctx._("Negative totals"),
+                        ctx._("Possible") if g.negative else ctx._("Not possible with these settings")))
     else:
-        rows.append({"label": ctx._("Each deal"), "value": ctx._("One player takes one loss")})
-    rows.append({"label": ctx._("Players"), "value": ctx._("%(low)s to %(high)s", low=ctx.num(game.players[0]),
-                                                             high=ctx.num(game.players[1]))})
+        rows.append(Row(ctx._("Each deal"), ctx._("One player takes one loss")))
+    rows.append(Row(ctx._("Players"), ctx._("%(low)s to %(high)s", low=ctx.num(game.players[0]),
+                                            high=ctx.num(game.players[1]))))
     return rows
 
 
-def standings_rows(ctx: Ctx, output: dict, higher_wins: bool) -> list[dict]:
+def standings_rows(ctx: Ctx, output: dict, higher_wins: bool) -> list[Standing]:
     rows = []
     for s in output["standings"]:
         place = ctx._("shared %(rank)s.", rank=ctx.num(s["rank"])) if s["shared"] else ctx._("%(rank)s.", rank=ctx.num(s["rank"]))
         total = ctx.n_("%(num)s point", "%(num)s points", s["total"]) if higher_wins else \
             ctx.n_("%(num)s loss", "%(num)s losses", s["total"])
-        rows.append({"place": place, "name": s["name"], "total": total})
+        rows.append(Standing(place, s["name"], total))
     return rows
 
 
-def example_view(ctx: Ctx, game: Game, text: GameText, ex: Example, results: dict) -> dict:
+def example_view(ctx: Ctx, game: Game, text: GameText, ex: Example, results: dict) -> ExampleView:
     out = results[(game.id, ex.id)]
     et = text.examples[ex.id]
     rounds = []
     for r, given in zip(out["rounds"], ex.rounds):
         if game.template == "bid":
             cells = [ctx._("%(bid)s / %(took)s", bid=ctx.num(b), took=ctx.num(t)) for b, t in zip(given["bids"], given["took"])]
-            rounds.append({"n": ctx.num(r["round"]), "hand": ctx.num(r["handSize"]), "dealer": out["players"][r["dealer"]],
-                           "trump": trump_label(ctx, r["trump"]), "cells": cells,
-                           "scores": [ctx.num(s) for s in r["scores"]], "totals": [ctx.num(t) for t in r["totals"]]})
+            rounds.append(RoundRow(ctx.num(r["round"]), [ctx.num(t) for t in r["totals"]], hand=ctx.num(r["handSize"]),
+                                   dealer=out["players"][r["dealer"]], trump=trump_label(ctx, r["trump"]),
+                                   cells=cells, scores=[ctx.num(s) for s in r["scores"]]))
         else:
-            rounds.append({"n": ctx.num(r["round"]), "loser": out["players"][r["loser"]],
-                           "totals": [ctx.num(t) for t in r["totals"]]})
+            rounds.append(RoundRow(ctx.num(r["round"]), [ctx.num(t) for t in r["totals"]],
+                                   loser=out["players"][r["loser"]]))
     checks = []
     for check in ex.checks:
         cout = results[(game.id, f"{ex.id}/{check.id}")]
-        checks.append({"text": et.checks[check.id], "settings": setting_rows(ctx, game, text, check.settings),
-                       "totals": [ctx.num(t) for t in cout["totals"]], "finished": cout["finished"],
-                       "errors": [error_message(ctx, e, cout["players"]) for e in cout["errors"]]})
-    return {"id": f"example-{ex.id.lower()}", "title": et.title, "note": markdown(et.note, ctx.lang, ctx.link),
-            "settings": setting_rows(ctx, game, text, ex.settings), "players": out["players"], "rounds": rounds,
-            "final": [ctx.num(t) for t in out["totals"]], "standings": standings_rows(ctx, out, game.template == "bid"),
-            "finished": out["finished"], "checks": checks, "players_text": ctx.list(out["players"])}
+        checks.append(CheckView(et.checks[check.id], setting_rows(ctx, game, text, check.settings),
+                                [ctx.num(t) for t in cout["totals"]], cout["finished"],
+                                [error_message(ctx, e, cout["players"]) for e in cout["errors"]]))
+    return ExampleView(f"example-{ex.id.lower()}", et.title, markdown(et.note, ctx.lang, ctx.link),
+                       setting_rows(ctx, game, text, ex.settings), out["players"], rounds,
+                       [ctx.num(t) for t in out["totals"]], standings_rows(ctx, out, game.template == "bid"),
+                       out["finished"], checks, ctx.list(out["players"]))
 
 
 def error_message(ctx: Ctx, error: dict, players: list[str]) -> str:
@@ -157,19 +155,18 @@ class GameView:
     game: Game
     text: GameText
     rules: str
-    glance: list[dict]
-    settings: list[dict]
-    variants: list[dict]
-    examples: list[dict]
-    aliases: list[dict] = field(default_factory=list)
+    glance: list[Row]
+    settings: list[SettingRef]
+    variants: list[VariantRef]
+    examples: list[ExampleView]
+    aliases: list[AliasRef] = field(default_factory=list)
 
 
-def game_view(ctx: Ctx, game: Game, results: dict) -> GameView:
+def game_view(ctx: Ctx, game: Game, results: dict, at_a_glance: facts.Glance) -> GameView:
     text = game.texts[ctx.lang]
-    variants = [{"id": f"variant-{vid.lower()}", "name": text.variants[vid].label,
-                 "description": text.variants[vid].description,
-                 "settings": setting_rows(ctx, game, text, v.settings)} for vid, v in game.variants.items()]
-    aliases = [{"name": a.name, "lang": a.lang if a.lang != ctx.lang else None} for a in text.aliases]
-    return GameView(game, text, markdown(text.rules, ctx.lang, ctx.link), glance(ctx, game),
+    variants = [VariantRef(f"variant-{vid.lower()}", text.variants[vid].label, text.variants[vid].description,
+                           setting_rows(ctx, game, text, v.settings)) for vid, v in game.variants.items()]
+    aliases = [AliasRef(a.name, a.lang if a.lang != ctx.lang else None) for a in text.aliases]
+    return GameView(game, text, markdown(text.rules, ctx.lang, ctx.link), glance(ctx, game, at_a_glance),
                     settings_reference(ctx, game, text), variants,
                     [example_view(ctx, game, text, ex, results) for ex in game.examples], aliases)

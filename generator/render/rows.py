@@ -1,0 +1,94 @@
+"""The rows of the view models (views.py): small dataclasses, not dicts, because the templates
+read them by attribute, which Jinja finds at once on an object (on a dict it tries the attribute
+first, and fails)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+ROW = {"slots": True}  # the rows' dataclass options
+
+
+@dataclass(**ROW)
+class Row:
+    """A label and its value: a glance fact, or a setting's value."""
+    label: str
+    value: str
+
+
+@dataclass(**ROW)
+class Option:
+    label: str
+    description: str
+    default: bool
+
+
+@dataclass(**ROW)
+class SettingRef:
+    """One setting in the page's reference: range and step are only for whole-number settings."""
+    id: str
+    label: str
+    description: str
+    default: str
+    type: str
+    options: list[Option]
+    range: str = ""
+    step: str = ""
+
+
+@dataclass(**ROW)
+class VariantRef:
+    id: str
+    name: str
+    description: str
+    settings: list[Row]
+
+
+@dataclass(**ROW)
+class AliasRef:
+    name: str
+    lang: str | None  # None when it is the page's language
+
+
+@dataclass(**ROW)
+class RoundRow:
+    """One round of a worked example; hand, dealer, trump, cells and scores are for `bid` games,
+    loser for `tally` games."""
+    n: str
+    totals: list[str]
+    hand: str = ""
+    dealer: str = ""
+    trump: str = ""
+    cells: list[str] = field(default_factory=list)
+    scores: list[str] = field(default_factory=list)
+    loser: str = ""
+
+
+@dataclass(**ROW)
+class Standing:
+    place: str
+    name: str
+    total: str
+
+
+@dataclass(**ROW)
+class CheckView:
+    text: str
+    settings: list[Row]
+    totals: list[str]
+    finished: bool
+    errors: list[str]
+
+
+@dataclass(**ROW)
+class ExampleView:
+    id: str
+    title: str
+    note: str  # HTML
+    settings: list[Row]
+    players: list[str]
+    rounds: list[RoundRow]
+    final: list[str]
+    standings: list[Standing]
+    finished: bool
+    checks: list[CheckView]
+    players_text: str
