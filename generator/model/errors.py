@@ -30,16 +30,35 @@ class Problems:
     def __init__(self, root: Path):
         self.root = root
         self.items: list[Problem] = []
+        self._base = root.resolve().parent
+        self._folders: dict[Path, Path] = {}  # folder -> its resolved path
+        self._rels: dict[Path, str] = {}
 
     def rel(self, path: Path | str) -> str:
+        """The path from the folder that holds content/, as errors name it."""
         path = Path(path)
-        try:
-            return path.resolve().relative_to(self.root.resolve().parent).as_posix()
-        except ValueError:
-            return path.as_posix()
+        if path not in self._rels:
+            try:
+                self._rels[path] = self._resolve(path).relative_to(self._base).as_posix()
+            except ValueError:
+                self._rels[path] = path.as_posix()
+        return self._rels[path]
+
+    def _resolve(self, path: Path) -> Path:
+        """path.resolve(), resolving each folder once: a file that is not a link adds only its name."""
+        if path.name in ("", ".", "..") or path.is_symlink():
+            return path.resolve()
+        folder = path.parent
+        if folder not in self._folders:
+            self._folders[folder] = folder.resolve()
+        return self._folders[folder] / path.name
 
     def add(self, path: Path | str, line: int, message: str, detail: str = "") -> None:
         self.items.append(Problem(self.rel(path), max(line, 1), message, detail))
+
+    def extend(self, found: list[Problem]) -> None:
+        """Add problems found elsewhere (such as in a worker process, with its own Problems)."""
+        self.items.extend(found)
 
     def raise_if_any(self) -> None:
         if self.items:

@@ -34,6 +34,7 @@ def load_examples(problems: Problems, path: Path) -> list[Example]:
         problems.add(path, 1, "examples.yaml must be a list of examples")
         return []
     out, seen = [], set()
+    rel = problems.rel(path)
     for index, item in enumerate(data):
         where = f"example {index + 1}"
         shape = Shape(problems, path, where)
@@ -62,9 +63,9 @@ def load_examples(problems: Problems, path: Path) -> list[Example]:
                 ok = False
                 continue
             checks.append(Check(citem["id"], citem["settings"], cerrors, citem["expect"],
-                                Loc(problems.rel(path), cline), {key: line_of(citem, key) for key in citem}))
+                                Loc(rel, cline), {key: line_of(citem, key) for key in citem}))
         if ok and errors is not None:
             out.append(Example(item["id"], item.get("settings", {}), list(item["players"]),
                                item.get("firstDealer", 0), item["rounds"], errors, item["expect"], checks,
-                               Loc(problems.rel(path), line_of(data, index)), {key: line_of(item, key) for key in item}))
+                               Loc(rel, line_of(data, index)), {key: line_of(item, key) for key in item}))
     return out

@@ -1,19 +1,19 @@
 """load_site(): read every file of content/ into the typed model, reporting every problem."""
 from __future__ import annotations
 
+import gc
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
-from .errors import Problems
-from .markers import unwritten
-from .games import GAME_KEYS, build_game_facts, merged
+from ..parallel import parallel_map
+from .assemble import Raw, build_family, families
 from .crosscheck import crosscheck
-from .examples import load_examples
+from .errors import Problem, Problems
+from .folders import read_game_file
 from .schema import Shape, line_of
-from .texts import game_text, load_raw
 from .types import Game, Language, Site
-from .yamlfile import load_yaml
-
-KNOWN_FILES = {"game.yaml", "examples.yaml", "translations.lock"}  # the lock: `giv status --mark`
+from .yamlfile import LDict, load_yaml
 
 
 def load_languages(problems: Problems, root: Path) -> tuple[dict[str, Language], str]:
@@ -39,68 +39,61 @@ def load_languages(problems: Problems, root: Path) -> tuple[dict[str, Language],
     return languages, data["root_url"]
 
 
+@contextmanager
+def bulk_allocation() -> Iterator[None]:
+    """No cyclic garbage collection while the model is built: it makes hundreds of thousands of
+    objects that all live on, and the collector would walk them again and again for nothing."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def load_site(root: Path, only: set[str] | None = None) -> Site:
     """The whole site as the typed model. Raises ContentError listing every problem found.
 
     With `only`, just those games (an incremental build's changed games and the games they
-    extend) and no checks across games: the caller checks the whole site (generator/cache)."""
+    extend) and no checks across games: the caller checks the whole site (generator/cache).
+    Game folders are read, and games built, on every core (generator/parallel.py)."""
     problems = Problems(root)
-    languages, root_url = load_languages(problems, root)
-    langs = set(languages)
-    raw = {}
-    folders = sorted(p for p in (root / "games").iterdir() if p.is_dir()) if (root / "games").is_dir() else []
-    for folder in (f for f in folders if only is None or f.name in only):
-        path = folder / "game.yaml"
-        if not path.exists():
-            problems.add(path, 1, "game.yaml is missing")
-            continue
-        data, line, message = load_yaml(path)
-        if data is None:
-            problems.add(path, line, message)
-            continue
-        if not Shape(problems, path).mapping(data, 1, {"id": "text"}, {k: v for k, v in GAME_KEYS.items() if k != "id"}):
-            continue
-        if data["id"] != folder.name:
-            problems.add(path, line_of(data, "id"), f"id '{data['id']}' must match its folder '{folder.name}'")
-            continue
-        raw[data["id"]] = (data, path)
-        for extra in sorted(folder.iterdir()):
-            stem, _, suffix = extra.name.partition(".")
-            if extra.name in KNOWN_FILES or (suffix in ("yaml", "md") and stem in langs):
-                unwritten(problems, extra)  # TODO(giv) placeholders of `giv new`
-                continue
-            what = f"unknown language '{stem}'" if suffix in ("yaml", "md") and len(stem) == 2 else "unknown file"
-            problems.add(extra, 1, f"{what} (expected game.yaml, examples.yaml, <lang>.yaml, <lang>.md for "
-                                   f"{', '.join(sorted(langs))})")
-    texts_raw = {(gid, lang): load_raw(problems, path.parent, lang) for gid, (_, path) in raw.items()
-                 for lang in languages}
-    games = []
-    for game_id, (data, path) in raw.items():
-        merge = merged(raw, game_id, problems)
-        if merge is None:
-            continue
-        facts = build_game_facts(problems, game_id, *merge)
-        examples = load_examples(problems, path.parent / "examples.yaml")
-        if facts is None:
-            continue
-        chain = [game_id]
-        while raw[chain[-1]][0].get("extends"):
-            chain.append(raw[chain[-1]][0]["extends"])
-        texts = {}
-        for lang in languages:
-            own, rules = texts_raw[(game_id, lang)]
-            layers = [(raw[gid][1].parent / f"{lang}.yaml", texts_raw[(gid, lang)][0]) for gid in chain]
-            if own is None or rules is None or any(d is None for _, d in layers):
-                continue
-            text = game_text(problems, lang, layers, rules, path.parent / f"{lang}.md", facts["settings"],
-                             list(facts["variants"]), {e.id: [c.id for c in e.checks] for e in examples}, langs)
-            if text:
-                texts[lang] = text
-        games.append(Game(game_id, facts["template"], facts["order"], facts["players"], facts["fixed"],
-                          facts["settings"], facts["variants"], examples, texts, path.parent, data.get("extends")))
-    games.sort(key=lambda g: (g.order, g.id))
-    site = Site(root, languages, root_url, games)
-    if only is None:
-        crosscheck(problems, site, {folder.name for folder in folders})
+    with bulk_allocation():
+        languages, root_url = load_languages(problems, root)
+        folders = sorted(p for p in (root / "games").iterdir() if p.is_dir()) if (root / "games").is_dir() else []
+        raw = read_games(problems, root, [f for f in folders if only is None or f.name in only], set(languages))
+        games = build_games(problems, root, raw, list(languages))
+        games.sort(key=lambda g: (g.order, g.id))
+        site = Site(root, languages, root_url, games)
+        if only is None:
+            crosscheck(problems, site, {folder.name for folder in folders})
     problems.raise_if_any()
     return site
+
+
+def read_games(problems: Problems, root: Path, folders: list[Path], langs: set[str]) -> Raw:
+    """Every usable game.yaml by game id, in folder order."""
+    def read(folder: Path) -> tuple[LDict | None, list[Problem]]:
+        found = Problems(root)
+        return read_game_file(found, folder, langs), found.items
+
+    raw = {}
+    for folder, (data, found) in zip(folders, parallel_map(read, folders)):
+        problems.extend(found)
+        if data is not None:
+            raw[data["id"]] = (data, folder / "game.yaml")
+    return raw
+
+
+def build_games(problems: Problems, root: Path, raw: Raw, languages: list[str]) -> list[Game]:
+    """The usable games, a family of games that extend one another at a time."""
+    def build(members: list[str]) -> tuple[list[Game], list[Problem]]:
+        found = Problems(root)
+        return build_family(found, raw, members, languages, set(languages)), found.items
+
+    games = []
+    for built, found in parallel_map(build, families(raw)):
+        problems.extend(found)
+        games.extend(built)
+    return games

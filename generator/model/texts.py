@@ -19,10 +19,11 @@ def load_raw(problems: Problems, folder: Path, lang: str) -> tuple[dict | None, 
     """The raw language file and rules text; a missing file is a missing translation."""
     data = rules = None
     ypath, mpath = folder / f"{lang}.yaml", folder / f"{lang}.md"
+    exists = {path: path.exists() for path in (ypath, mpath)}
     for path in (ypath, mpath):
-        if not path.exists():
+        if not exists[path]:
             problems.add(path, 1, f"missing translation: {path.name} ({lang})")
-    if ypath.exists():
+    if exists[ypath]:
         data, line, message = load_yaml(ypath)
         if data is None:
             problems.add(ypath, line, message)
@@ -31,7 +32,7 @@ def load_raw(problems: Problems, folder: Path, lang: str) -> tuple[dict | None, 
             pass
         else:
             data = None
-    if mpath.exists():
+    if exists[mpath]:
         rules, line, message = read_text(mpath)
         if rules is None:
             problems.add(mpath, line, message)

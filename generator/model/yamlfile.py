@@ -1,6 +1,7 @@
 """Reading YAML with the line of every key and item, so errors can name them."""
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any
 
@@ -28,34 +29,66 @@ class LList(list):
 
 
 def _convert(node: yaml.Node) -> Any:
+    if isinstance(node, yaml.ScalarNode):
+        return node.value if node.tag == _STR else _scalar(node)
     if isinstance(node, yaml.MappingNode):
-        out = LDict()
-        out.line, out.lines = node.start_mark.line + 1, {}
-        for key_node, value_node in node.value:
-            key = _convert(key_node)
-            if not isinstance(key, str):
-                raise yaml.MarkedYAMLError(problem="keys must be text", problem_mark=key_node.start_mark)
-            if key in out:
-                raise yaml.MarkedYAMLError(problem=f"duplicate key '{key}'", problem_mark=key_node.start_mark)
-            out[key] = _convert(value_node)
-            out.lines[key] = key_node.start_mark.line + 1
-        return out
-    if isinstance(node, yaml.SequenceNode):
-        items = LList(_convert(n) for n in node.value)
-        items.line, items.lines = node.start_mark.line + 1, [n.start_mark.line + 1 for n in node.value]
-        return items
-    return _scalar(node)
+        return _mapping(node)
+    items = LList([_convert(n) for n in node.value])
+    items.line, items.lines = node.start_mark.line + 1, [n.start_mark.line + 1 for n in node.value]
+    return items
+
+
+def _mapping(node: yaml.MappingNode) -> LDict:
+    out = LDict()
+    out.line, out.lines = node.start_mark.line + 1, {}
+    for key_node, value_node in node.value:
+        key = _convert(key_node)
+        if not isinstance(key, str):
+            raise yaml.MarkedYAMLError(problem="keys must be text", problem_mark=key_node.start_mark)
+        if key in out:
+            raise yaml.MarkedYAMLError(problem=f"duplicate key '{key}'", problem_mark=key_node.start_mark)
+        out[key] = _convert(value_node)
+        out.lines[key] = key_node.start_mark.line + 1
+    return out
 
 
 _LOADER = yaml.SafeLoader("")
-COMPOSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's parser when PyYAML has it: 15x faster
+_STR = "tag:yaml.org,2002:str"  # SafeLoader's construct_yaml_str returns such a scalar's text as it is
+_PLAIN = {tag: yaml.SafeLoader.yaml_constructors[tag]
+          for tag in ("tag:yaml.org,2002:null", "tag:yaml.org,2002:bool", "tag:yaml.org,2002:int",
+                      "tag:yaml.org,2002:float")}
 
 
 def _scalar(node: yaml.ScalarNode) -> Any:
-    try:
+    if node.tag in _PLAIN:
+        return _plain(node.tag, node.value)
+    try:  # any other tag, and its errors, exactly as PyYAML constructs it
         return _LOADER.construct_object(node, deep=True)
     finally:
         _LOADER.constructed_objects.clear()
+
+
+@functools.lru_cache(maxsize=4096)
+def _plain(tag: str, value: str) -> Any:
+    """A null, bool, int or float: immutable, so built once per distinct text (from the text alone)."""
+    return _PLAIN[tag](_LOADER, yaml.ScalarNode(tag, value))
+
+
+@functools.lru_cache(maxsize=16384)
+def _scalar_tag(value: str, implicit: tuple[bool, bool]) -> str:
+    return _LOADER.resolve(yaml.ScalarNode, value, implicit)
+
+
+class _Composer(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml's parser when PyYAML has it: 15x faster
+    """Resolves the tag of each distinct scalar text once: keys and numbers recur in every file."""
+
+    def resolve(self, kind: type, value: Any, implicit: Any) -> str:
+        if kind is yaml.ScalarNode:
+            return _scalar_tag(value, implicit)
+        return super().resolve(kind, value, implicit)
+
+
+COMPOSER = _Composer
 
 
 def read_text(path: Path) -> tuple[str | None, int, str]:
@@ -93,7 +126,7 @@ def load_yaml(path: Path) -> tuple[Any, int, str]:
         node = yaml.compose(text, Loader=COMPOSER)
         return _convert(node), 0, ""
     except yaml.MarkedYAMLError as exc:
-        if COMPOSER is not yaml.SafeLoader:  # libyaml's messages say less ("found character"): ask PyYAML's
+        if not issubclass(COMPOSER, yaml.SafeLoader):  # libyaml's messages say less ("found character"): ask PyYAML's
             try:
                 yaml.compose(text, Loader=yaml.SafeLoader)
             except yaml.MarkedYAMLError as pure:

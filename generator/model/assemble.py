@@ -1,0 +1,66 @@
+"""One game as the typed model: its game.yaml merged along `extends`, its examples and its texts."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .errors import Problems
+from .examples import load_examples
+from .games import build_game_facts, merged
+from .texts import game_text, load_raw
+from .types import Game
+from .yamlfile import LDict
+
+Raw = dict[str, tuple[LDict, Path]]  # game id -> its usable game.yaml and the file's path
+RawTexts = dict[str, tuple[dict | None, str | None]]  # language -> <lang>.yaml and <lang>.md, as load_raw reads them
+
+
+def extends_chain(raw: Raw, game_id: str) -> list[str]:
+    """The game and the games it extends, nearest first, as far as raw has them and without a loop."""
+    chain = [game_id]
+    while (parent := raw[chain[-1]][0].get("extends")) in raw and parent not in chain:
+        chain.append(parent)
+    return chain
+
+
+def families(raw: Raw) -> list[list[str]]:
+    """The games grouped by the game at the top of their extends chain, in the order of raw: a
+    game whose chain is whole is in one group with every game it extends."""
+    groups: dict[str, list[str]] = {}
+    for game_id in raw:
+        groups.setdefault(extends_chain(raw, game_id)[-1], []).append(game_id)
+    return list(groups.values())
+
+
+def build_family(problems: Problems, raw: Raw, members: list[str], languages: list[str],
+                 langs: set[str]) -> list[Game]:
+    """The usable games of one family (see families), reading each game's texts once."""
+    raw_texts = {gid: {lang: load_raw(problems, raw[gid][1].parent, lang) for lang in languages} for gid in members}
+    games = (build_game(problems, raw, raw_texts, gid, languages, langs) for gid in members)
+    return [game for game in games if game is not None]
+
+
+def build_game(problems: Problems, raw: Raw, raw_texts: dict[str, RawTexts], game_id: str, languages: list[str],
+               langs: set[str]) -> Game | None:
+    """The game with everything it inherits, or None when a problem makes it unusable. raw_texts
+    holds the texts of the game and of every game it extends."""
+    data, path = raw[game_id]
+    merge = merged(raw, game_id, problems)
+    if merge is None:
+        return None
+    facts = build_game_facts(problems, game_id, *merge)
+    examples = load_examples(problems, path.parent / "examples.yaml")
+    if facts is None:
+        return None
+    chain = extends_chain(raw, game_id)
+    texts = {}
+    for lang in languages:
+        own, rules = raw_texts[game_id][lang]
+        layers = [(raw[gid][1].parent / f"{lang}.yaml", raw_texts[gid][lang][0]) for gid in chain]
+        if own is None or rules is None or any(d is None for _, d in layers):
+            continue
+        text = game_text(problems, lang, layers, rules, path.parent / f"{lang}.md", facts["settings"],
+                         list(facts["variants"]), {e.id: [c.id for c in e.checks] for e in examples}, langs)
+        if text:
+            texts[lang] = text
+    return Game(game_id, facts["template"], facts["order"], facts["players"], facts["fixed"],
+                facts["settings"], facts["variants"], examples, texts, path.parent, data.get("extends"))

@@ -1,0 +1,44 @@
+"""A game folder on its own: its game.yaml checked, and every other file in it accounted for."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .errors import Problems
+from .games import GAME_KEYS
+from .markers import unwritten
+from .schema import Shape, line_of
+from .yamlfile import LDict, load_yaml
+
+KNOWN_FILES = {"game.yaml", "examples.yaml", "translations.lock"}  # the lock: `giv status --mark`
+OPTIONAL_GAME_KEYS = {k: v for k, v in GAME_KEYS.items() if k != "id"}
+
+
+def read_game_file(problems: Problems, folder: Path, langs: set[str]) -> LDict | None:
+    """The folder's game.yaml when it is usable (a mapping of known keys whose id is the folder's
+    name), and a problem for every file beside it that is unknown or not written yet."""
+    path = folder / "game.yaml"
+    if not path.exists():
+        problems.add(path, 1, "game.yaml is missing")
+        return None
+    data, line, message = load_yaml(path)
+    if data is None:
+        problems.add(path, line, message)
+        return None
+    if not Shape(problems, path).mapping(data, 1, {"id": "text"}, OPTIONAL_GAME_KEYS):
+        return None
+    if data["id"] != folder.name:
+        problems.add(path, line_of(data, "id"), f"id '{data['id']}' must match its folder '{folder.name}'")
+        return None
+    check_other_files(problems, folder, langs)
+    return data
+
+
+def check_other_files(problems: Problems, folder: Path, langs: set[str]) -> None:
+    for extra in sorted(folder.iterdir()):
+        stem, _, suffix = extra.name.partition(".")
+        if extra.name in KNOWN_FILES or (suffix in ("yaml", "md") and stem in langs):
+            unwritten(problems, extra)  # TODO(giv) placeholders of `giv new`
+            continue
+        what = f"unknown language '{stem}'" if suffix in ("yaml", "md") and len(stem) == 2 else "unknown file"
+        problems.add(extra, 1, f"{what} (expected game.yaml, examples.yaml, <lang>.yaml, <lang>.md for "
+                               f"{', '.join(sorted(langs))})")
