@@ -72,7 +72,7 @@ class _Renderer:
     def __init__(self, lang: str, link: Callable[[str], str]):
         self.lang, self.link = lang, link
         self.out: list[str] = []
-        self.run: list[Piece | str] = []  # the current inline run: pieces and ready-made tags
+        self.run: list[tuple[str, str, int]] = []  # the current inline run: (kind, content, level)
         self.level = 0
         self.quotes = False               # the run has a straight quote to replace
         self.slugs: set[str] = set()
@@ -86,26 +86,31 @@ class _Renderer:
             self.out.append(html)
 
     def flush(self) -> str:
-        if not self.run:
+        """The HTML of the current inline run; the run starts anew."""
+        run = self.run
+        if not run:
             return ""
         if self.quotes:
-            smarten([p for p in self.run if isinstance(p, Piece)], self.lang)
-        html = "".join(p if isinstance(p, str) else self._piece(p) for p in self.run)
+            pieces = [Piece(*entry) for entry in run]
+            smarten(pieces, self.lang)
+            run = [(p.kind, p.content, p.level) for p in pieces]
+        parts = []
+        for kind, content, _ in run:
+            if kind == "text":
+                html = escape(content)
+                parts.append(LANG_SPAN.sub(r'<span lang="\2">\1</span>', html) if "{lang=" in html else html)
+            elif kind == "code":
+                parts.append(f"<code>{escape(content)}</code>")
+            elif kind == "raw":
+                parts.append(escape(content))
+            else:  # "tag" and "break": ready-made HTML
+                parts.append(content)
         self.run, self.level, self.quotes = [], 0, False
-        return html
-
-    @staticmethod
-    def _piece(piece: Piece) -> str:
-        if piece.kind == "text":
-            html = escape(piece.content)
-            return LANG_SPAN.sub(r'<span lang="\2">\1</span>', html) if "{lang=" in html else html
-        if piece.kind == "code":
-            return f"<code>{escape(piece.content)}</code>"
-        return piece.content if piece.kind == "break" else escape(piece.content)
+        return "".join(parts)
 
     def start(self, tag: str, value) -> None:
         if tag in INLINE_TAGS:
-            self.run.append(f"<{INLINE_TAGS[tag]}>")
+            self.run.append(("tag", f"<{INLINE_TAGS[tag]}>", self.level))
             self.level += 1
         elif tag == "Link":
             href = value["Link"]["dest_url"]
@@ -113,8 +118,8 @@ class _Renderer:
                 game, _, anchor = href[5:].partition("#")
                 href = self.link(game) + (f"#{anchor}" if anchor else "")
             title = value["Link"]["title"]
-            self.run.append(f'<a href="{escape(quote(href, safe=URL_SAFE))}"'
-                            + (f' title="{escape(title)}"' if title else "") + ">")
+            self.run.append(("tag", f'<a href="{escape(quote(href, safe=URL_SAFE))}"'
+                             + (f' title="{escape(title)}"' if title else "") + ">", self.level))
             self.level += 1
         elif tag == "Image":  # refused by rules_problems; its text stays readable
             self.level += 1
@@ -152,11 +157,11 @@ class _Renderer:
 
     def end(self, tag: str, value) -> None:
         if tag in INLINE_TAGS:
-            self.run.append(f"</{INLINE_TAGS[tag]}>")
             self.level -= 1
+            self.run.append(("tag", f"</{INLINE_TAGS[tag]}>", self.level))
         elif tag == "Link":
-            self.run.append("</a>")
             self.level -= 1
+            self.run.append(("tag", "</a>", self.level))
         elif tag == "Image":
             self.level -= 1
         elif tag == "Heading":
@@ -187,11 +192,11 @@ class _Renderer:
             self.out.append(f"</{BLOCK_TAGS[tag]}>\n")
 
     def heading(self, level: int) -> None:
-        pieces = [p for p in self.run if isinstance(p, Piece)]
+        title = "".join(content for kind, content, _ in self.run if kind in ("text", "code", "raw"))
         html = self.flush()
         anchor = ""
         if 2 <= level <= 3:
-            slug = base = slugify("".join(p.content for p in pieces if p.kind != "break"))
+            slug = base = slugify(title)  # the quotes it may still have are not part of a slug
             n = 0
             while slug in self.slugs:
                 n += 1
@@ -204,16 +209,16 @@ class _Renderer:
         if kind == "Text" and self.code is not None:
             self.code.append(value)
         elif kind == "Text":
-            self.run.append(Piece("text", value, self.level))
+            self.run.append(("text", value, self.level))
             self.quotes = self.quotes or "'" in value or '"' in value
         elif kind in ("Html", "InlineHtml"):  # refused by rules_problems; shown as text, never as markup
-            self.run.append(Piece("raw", value, self.level))
+            self.run.append(("raw", value, self.level))
         elif kind == "Code":
-            self.run.append(Piece("code", value, self.level))
+            self.run.append(("code", value, self.level))
         elif kind == "SoftBreak":
-            self.run.append(Piece("break", "\n", self.level))
+            self.run.append(("break", "\n", self.level))
         elif kind == "HardBreak":
-            self.run.append(Piece("break", "<br />\n", self.level))
+            self.run.append(("break", "<br />\n", self.level))
         elif kind == "Rule":
             self.out.append(self.flush() + "<hr />\n")
 
@@ -224,7 +229,7 @@ def render(text: str, lang: str, link: Callable[[str], str]) -> str:
     for event in pyromark.events(text, options=OPTIONS):
         if type(event) is dict and "Text" in event and r.code is None:  # the most common event, first
             value = event["Text"]
-            r.run.append(Piece("text", value, r.level))
+            r.run.append(("text", value, r.level))
             r.quotes = r.quotes or "'" in value or '"' in value
             continue
         if isinstance(event, str):

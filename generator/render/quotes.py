@@ -16,10 +16,10 @@ SPACES = {0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0xA0, 0x1680, 0x202F, 0x205F, 0x30
 
 @dataclass
 class Piece:
-    """One part of an inline run: text (quotes apply), code, raw HTML or a line break (they do not)."""
-    kind: str   # "text", "code", "raw" (HTML shown as text) or "break"
+    """One part of an inline run: text (quotes apply), or code, raw HTML, a line break, a tag."""
+    kind: str   # "text", "code", "raw" (HTML shown as text), "break" or "tag" (markup: <em>, </a>)
     content: str
-    level: int  # nesting depth: emphasis, strong and links add one
+    level: int  # nesting depth: emphasis, strong and links add one (their tags are outside)
 
 
 def _space(ch: str) -> bool:
@@ -40,7 +40,7 @@ def _neighbour(pieces: list[Piece], i: int, step: int) -> str:
     while 0 <= j < len(pieces):
         if pieces[j].kind == "break":
             return " "
-        if pieces[j].content:
+        if pieces[j].content and pieces[j].kind != "tag":
             return pieces[j].content[-1 if step < 0 else 0]
         j += step
     return " "
