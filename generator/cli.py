@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -111,3 +112,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     return args.func(args)
+
+
+def run() -> None:
+    """The `giv` command: main(), then the process ends without tearing down the interpreter.
+    Freeing a large site's objects one by one takes about 0.1 s, a fifth of an incremental build,
+    and every file has been closed by then. (Tests call main() and exit normally.)"""
+    code = main()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)

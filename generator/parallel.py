@@ -5,6 +5,7 @@ site, the templates, the catalogs) and only the results travel back. Small jobs,
 one core, systems without fork, and GIV_WORKERS=1 run in this process instead."""
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 from typing import Callable, Sequence, TypeVar
@@ -45,6 +46,7 @@ def parallel_map(fn: Callable[[T], R], items: Sequence[T], min_items: int = 48,
     size = max(8, len(items) // (count * 8))
     spans = [(i, min(i + size, len(items))) for i in range(0, len(items), size)]
     _JOB = (fn, items)
+    gc.freeze()  # the workers' garbage collector leaves the objects they inherit alone, so they stay shared
     try:
         with multiprocessing.get_context("fork").Pool(count) as pool:
             out = []
@@ -55,3 +57,4 @@ def parallel_map(fn: Callable[[T], R], items: Sequence[T], min_items: int = 48,
             return out
     finally:
         _JOB = None
+        gc.unfreeze()
