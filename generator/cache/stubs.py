@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from pathlib import Path
 
 from ..model.types import Game
 
 LINK = re.compile(r"game:([A-Za-z0-9_-]+)")
 EMPTY_GAME = {"settings": {}, "variants": {}, "fixed": {}, "examples": []}
-EMPTY_TEXT = {"settings": {}, "variants": {}, "examples": {}, "rules": ""}
+NO_FILE = Path()  # one object for every stub: pickled once, not once per text
+EMPTY_TEXT = {"settings": {}, "variants": {}, "examples": {}, "rules": "", "rules_file": NO_FILE}
 
 
 def stub(game: Game) -> Game:

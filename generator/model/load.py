@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import gc
+import os
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -61,15 +62,25 @@ def load_site(root: Path, only: set[str] | None = None) -> Site:
     problems = Problems(root)
     with bulk_allocation():
         languages, root_url = load_languages(problems, root)
-        folders = sorted(p for p in (root / "games").iterdir() if p.is_dir()) if (root / "games").is_dir() else []
-        raw = read_games(problems, root, [f for f in folders if only is None or f.name in only], set(languages))
+        names = game_folders(root / "games")
+        folders = [root / "games" / name for name in names if only is None or name in only]
+        raw = read_games(problems, root, folders, set(languages))
         games = build_games(problems, root, raw, list(languages))
         games.sort(key=lambda g: (g.order, g.id))
         site = Site(root, languages, root_url, games)
         if only is None:
-            crosscheck(problems, site, {folder.name for folder in folders})
+            crosscheck(problems, site, set(names))
     problems.raise_if_any()
     return site
+
+
+def game_folders(games: Path) -> list[str]:
+    """The names of the folders in content/games/, sorted (no stat per folder: there may be thousands)."""
+    try:
+        with os.scandir(games) as entries:
+            return sorted(entry.name for entry in entries if entry.is_dir())
+    except (FileNotFoundError, NotADirectoryError):
+        return []
 
 
 def read_games(problems: Problems, root: Path, folders: list[Path], langs: set[str]) -> Raw:
