@@ -6,7 +6,6 @@ one core, systems without fork, and GIV_WORKERS=1 run in this process instead.""
 from __future__ import annotations
 
 import gc
-import multiprocessing
 import os
 from typing import Callable, Sequence, TypeVar
 
@@ -30,19 +29,27 @@ def _run(span: tuple[int, int]) -> list:
     return [fn(items[i]) for i in range(*span)]
 
 
+def _serial(fn: Callable[[T], R], items: Sequence[T], done: Callable[[int], None] | None) -> list[R]:
+    out = []
+    for item in items:
+        out.append(fn(item))
+        if done:
+            done(1)
+    return out
+
+
 def parallel_map(fn: Callable[[T], R], items: Sequence[T], min_items: int = 48,
                  done: Callable[[int], None] | None = None) -> list[R]:
     """[fn(item) for item in items], split over the cores; `done(n)` after each finished part."""
     global _JOB
     count = workers()
     min_items = int(os.environ.get("GIV_PARALLEL_MIN", min_items))  # tests set it low
-    if count < 2 or len(items) < min_items or "fork" not in multiprocessing.get_all_start_methods():
-        out = []
-        for item in items:
-            out.append(fn(item))
-            if done:
-                done(1)
-        return out
+    if count < 2 or len(items) < min_items:
+        return _serial(fn, items, done)
+    import multiprocessing  # here: an incremental build seldom needs it
+
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return _serial(fn, items, done)
     size = max(8, len(items) // (count * 8))
     spans = [(i, min(i + size, len(items))) for i in range(0, len(items), size)]
     _JOB = (fn, items)

@@ -5,13 +5,14 @@ import hashlib
 import io
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 from babel.support import Translations
 
 from ..model.errors import Problems
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog
 
 
 COMPILED: Path | None = None  # generator/cache sets a folder: catalogs compiled before, by their .po's hash
@@ -49,6 +50,9 @@ def load_catalogs(problems: Problems, templates: Path, langs: list[str]) -> dict
         if compiled and compiled.exists():  # this very catalog was complete when it was compiled
             out[lang] = Translations(io.BytesIO(compiled.read_bytes()))
             continue
+        from babel.messages.mofile import write_mo  # only when the catalog changed: the compiled one is kept
+        from babel.messages.pofile import read_po
+
         try:
             catalog = read_po(io.BytesIO(data), locale=lang)
         except Exception as exc:  # Babel raises several kinds on a malformed .po
