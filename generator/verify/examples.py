@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from ..engine import ShapeError, score
@@ -144,30 +145,42 @@ def settings_ok(problems: Problems, game: Game, file: str, label: str, settings:
 
 
 def verify(problems: Problems, site: Site, mismatches: list | None = None) -> dict[tuple[str, str], dict]:
-    """Engine output per (game id, example id); every difference is a problem with its table."""
+    """Engine output per (game id, example id); every difference is a problem with its table.
+    The games are verified on every core (generator/parallel.py); problems keep the games' order."""
+    from ..parallel import parallel_map
+
     mismatches = [] if mismatches is None else mismatches
-    results = {}
-    for game in site.games:
-        for ex in game.examples:
-            label = f"example '{ex.id}'"
-            low, high = game.players
-            if not low <= len(ex.players) <= high:
-                problems.add(ex.loc.file, ex.lines.get("players", ex.loc.line),
-                             f"{label} has {len(ex.players)} players; {game.id} is for {low} to {high}")
-                continue
-            if not settings_ok(problems, game, ex.loc.file, label, ex.settings):
-                continue
-            out = run_case(problems, ex.loc.file, ex.loc.line, label, ex.players, engine_input(game, ex),
-                           ex.errors, ex.expect, mismatches, ex.rounds)
-            if out is None:
-                continue  # its checks replay the same rounds: they would only repeat the problem
-            results[(game.id, ex.id)] = out
-            for check in ex.checks:
-                clabel = f"{label}, check '{check.id}'"
-                if not settings_ok(problems, game, check.loc.file, clabel, check.settings):
-                    continue
-                out_c = run_case(problems, check.loc.file, check.loc.line, clabel, ex.players,
-                                 engine_input(game, ex, check.settings), check.errors, check.expect, mismatches)
-                if out_c is not None:
-                    results[(game.id, f"{ex.id}/{check.id}")] = out_c
+    results: dict[tuple[str, str], dict] = {}
+    for found, missed, outputs in parallel_map(lambda game: verify_game(problems.root, game), site.games):
+        problems.extend(found)
+        mismatches.extend(missed)
+        results.update(outputs)
     return results
+
+
+def verify_game(root: Path, game: Game) -> tuple[list, list, dict[tuple[str, str], dict]]:
+    """(problems, mismatches, engine output per (game id, example id)) of one game's examples."""
+    problems, mismatches, results = Problems(root), [], {}
+    for ex in game.examples:
+        label = f"example '{ex.id}'"
+        low, high = game.players
+        if not low <= len(ex.players) <= high:
+            problems.add(ex.loc.file, ex.lines.get("players", ex.loc.line),
+                         f"{label} has {len(ex.players)} players; {game.id} is for {low} to {high}")
+            continue
+        if not settings_ok(problems, game, ex.loc.file, label, ex.settings):
+            continue
+        out = run_case(problems, ex.loc.file, ex.loc.line, label, ex.players, engine_input(game, ex),
+                       ex.errors, ex.expect, mismatches, ex.rounds)
+        if out is None:
+            continue  # its checks replay the same rounds: they would only repeat the problem
+        results[(game.id, ex.id)] = out
+        for check in ex.checks:
+            clabel = f"{label}, check '{check.id}'"
+            if not settings_ok(problems, game, check.loc.file, clabel, check.settings):
+                continue
+            out_c = run_case(problems, check.loc.file, check.loc.line, clabel, ex.players,
+                             engine_input(game, ex, check.settings), check.errors, check.expect, mismatches)
+            if out_c is not None:
+                results[(game.id, f"{ex.id}/{check.id}")] = out_c
+    return problems.items, mismatches, results
