@@ -56,6 +56,22 @@ def links_of(path: Path) -> list[tuple[str, str, str]]:
 
 # --- which pages ----------------------------------------------------------------------------------
 
+def test_editor_scratch_files_are_not_content(tmp_path):
+    """Swap, backup and lock files an editor leaves in a game folder neither fail nor change the build."""
+    site = make_site(tmp_path / "site")
+    clean = giv("--content", str(site / "content"), "build", "--clean", "--out", str(tmp_path / "a"))
+    assert clean.returncode == 0, clean.stderr
+    folder = site / "content" / "games" / "mini-whist"
+    for name in (".da.md.swp", "da.md~", ".#da.md", "#da.md#", "4913", ".DS_Store"):
+        (folder / name).write_text("scratch", "utf-8")
+    result = giv("--content", str(site / "content"), "build", "--out", str(tmp_path / "a"))
+    assert result.returncode == 0, result.stderr
+    assert "are up to date" in result.stdout  # not even a rebuild
+    again = giv("--content", str(site / "content"), "build", "--clean", "--out", str(tmp_path / "b"))
+    assert again.returncode == 0, again.stderr
+    assert files_of(tmp_path / "a") == files_of(tmp_path / "b")
+
+
 def test_valid_fixture_builds_these_pages(tmp_path):
     site = make_site(tmp_path / "site")
     result = giv("--content", str(site / "content"), "build", "--out", str(tmp_path / "out"))

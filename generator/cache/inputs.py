@@ -11,9 +11,11 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..model.scratch import scratch
+
 GENERATOR_DIR = Path(__file__).resolve().parent.parent
 RACY_NS = 2_000_000_000  # a file changed less than this before the last build is hashed again
-SKIP = {"__pycache__", ".DS_Store"}
+SKIP = {"__pycache__"}
 NOT_INPUT = {"translations.lock"}  # read by `giv status` only
 
 Stat = tuple[int, int, int]  # size, mtime_ns, inode
@@ -30,7 +32,7 @@ def walk(root: Path, prefix: str) -> dict[str, Stat]:
         except FileNotFoundError:
             continue
         for entry in entries:
-            if entry.name in SKIP or entry.name.endswith(".pyc"):
+            if entry.name in SKIP or entry.name.endswith(".pyc") or scratch(entry.name):
                 continue
             key = f"{rel}/{entry.name}"
             if entry.is_dir(follow_symlinks=True):

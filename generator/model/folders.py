@@ -7,6 +7,7 @@ from .errors import Problems
 from .games import GAME_KEYS
 from .markers import unwritten
 from .schema import Shape, line_of
+from .scratch import scratch
 from .yamlfile import LDict, load_yaml
 
 KNOWN_FILES = {"game.yaml", "examples.yaml", "translations.lock"}  # the lock: `giv status --mark`
@@ -35,6 +36,8 @@ def read_game_file(problems: Problems, folder: Path, langs: set[str]) -> LDict |
 
 def check_other_files(problems: Problems, folder: Path, langs: set[str]) -> None:
     for extra in sorted(folder.iterdir()):
+        if scratch(extra.name):
+            continue
         stem, _, suffix = extra.name.partition(".")
         if extra.name in KNOWN_FILES or (suffix in ("yaml", "md") and stem in langs):
             unwritten(problems, extra)  # TODO(giv) placeholders of `giv new`
