@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin, urlparse
 
-import pytest
 
 from fixtures.sites import VALID, make_site, tree_hash
 

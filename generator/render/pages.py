@@ -128,7 +128,6 @@ def render_site(site: Site, templates: Path, catalogs: dict[str, Translations], 
 
         index = Page(lang, "")
         index_alts = [Page(code, "") for code in site.languages]
-        ctx = Ctx(site, lang, language.locale, tr, lambda gid: urls.href(index, urls.game_page(lang, gid)))
         if not reused(index, ("index", lang), index_alts, "index.html"):
             emit(index, "index.html", index_alts,
                  games=[(g, g.texts[lang], urls.href(index, urls.game_page(lang, g.id))) for g in site.games])
