@@ -10,7 +10,6 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin, urlparse
 
-
 from fixtures.sites import VALID, make_site, tree_hash
 
 ROOT = Path(__file__).resolve().parent.parent
