@@ -74,34 +74,86 @@ def sheet_script(ctx: Ctx, view, strings: Markup) -> Markup:
     return json_object_script(sheet_data(ctx, view), {"strings": strings})
 
 
+class LanguagePages:
+    """What renders one language's pages: its templates, catalog and sheet strings."""
+
+    def __init__(self, site: Site, urls: Urls, templates: Path, tr: Translations, lang: str, single: bool,
+                 results: dict, glances: dict[str, Glance]):
+        self.site, self.urls, self.tr, self.lang, self.results, self.glances = site, urls, tr, lang, results, glances
+        self.locale = site.languages[lang].locale
+        self.env = environment(templates, tr, self.locale)
+        self.prefix = "" if single else f"{lang}/"
+        self.strings = json_script(sheet_strings(tr))  # the same on every rule page of the language
+
+    def ctx(self, page: Page) -> Ctx:
+        return Ctx(self.site, self.lang, self.locale, self.tr,
+                   lambda gid: self.urls.href(page, self.urls.game_page(self.lang, gid)))
+
+    def render(self, page: Page, template: str, alternates: list[Page], **context) -> bytes:
+        urls = self.urls
+        return self.env.get_template(template).render(
+            lang=self.lang, site=self.site, page=page, urls=urls, root=urls.root_prefix(page), ctx=self.ctx(page),
+            alternates=[(p.lang, urls.absolute(p), urls.href(page, p), language_name(p.lang, p.lang))
+                        for p in alternates],
+            canonical=urls.absolute(page), home_url=urls.absolute(Page(self.lang, "")), **context).encode("utf-8")
+
+    def game_page(self, game: Game) -> bytes:
+        page = self.urls.game_page(self.lang, game.id)
+        ctx = self.ctx(page)
+        view = game_view(ctx, game, self.results, self.glances[game.id])
+        return self.render(page, "game.html", [self.urls.game_page(code, game.id) for code in self.site.languages],
+                           view=view, sheet=sheet_script(ctx, view, self.strings))
+
+    def aliases(self) -> list[tuple[Page, list, str | None]]:
+        """(page, [(alias, its language, game name, href)], the title's language if not this one) per alias page."""
+        out = []
+        for slug, targets in alias_index(self.site, self.lang).items():
+            page = Page(self.lang, slug + "/")
+            links = [(name, alias_lang, self.site.game(gid).texts[self.lang].name,
+                      self.urls.href(page, self.urls.game_page(self.lang, gid))) for name, alias_lang, gid in targets]
+            first_lang = targets[0][1]
+            out.append((page, links, first_lang if first_lang != self.lang else None))
+        return out
+
+
 def render_site(site: Site, templates: Path, catalogs: dict[str, Translations], results: dict,
                 langs: list[str], single: bool, reuse: Reuse | None = None,
                 tick: Callable[[], None] | None = None) -> dict[str, bytes | Kept]:
     """Every file of the build. With `single`, the one language's folder is the root.
 
-    An incremental build passes `reuse` (generator/cache) to skip the pages whose inputs did not
-    change; `tick` is called once per page (progress)."""
+    The rule pages and the alias pages of every language are rendered in one pass each over the
+    cores. An incremental build passes `reuse` (generator/cache) to skip the pages whose inputs
+    did not change; `tick` is called once per page (progress)."""
     urls = Urls(site, langs, single)
-    files: dict[str, bytes] = {}
+    files: dict[str, bytes | Kept] = {}
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     lastmod = datetime.fromtimestamp(int(epoch), timezone.utc).strftime("%Y-%m-%d") if epoch else None
-    sitemap_entries = []
     glances: dict[str, Glance] = {}  # a game's facts are the same in every language
-    for lang in langs:
-        language = site.languages[lang]
-        tr = catalogs[lang]
-        env = environment(templates, tr, language.locale)
-        prefix = "" if single else f"{lang}/"
-        strings = json_script(sheet_strings(tr))  # the same on every rule page of the language
+    pages = {lang: LanguagePages(site, urls, templates, catalogs[lang], lang, single, results, glances)
+             for lang in langs}
+    counter = (lambda n: [tick() for _ in range(n)]) if tick else None
 
-        def render(page: Page, template: str, alternates: list[Page], **context) -> bytes:
-            ctx = Ctx(site, lang, language.locale, tr,
-                      lambda gid, page=page: urls.href(page, urls.game_page(lang, gid)))
-            return env.get_template(template).render(
-                lang=lang, site=site, page=page, urls=urls, root=urls.root_prefix(page), ctx=ctx,
-                alternates=[(p.lang, urls.absolute(p), urls.href(page, p), language_name(p.lang, p.lang))
-                            for p in alternates],
-                canonical=urls.absolute(page), home_url=urls.absolute(Page(lang, "")), **context).encode("utf-8")
+    # The rule pages: those an incremental build keeps, and the others rendered on every core.
+    def old(lang: str, page: Page, key: tuple) -> bytes | Kept | None:
+        return reuse(pages[lang].prefix + page.file(), key) if reuse else None
+
+    kept = {(lang, g.id): old(lang, urls.game_page(lang, g.id), ("game", g.id)) for lang in langs for g in site.games}
+    todo = [(lang, g) for lang in langs for g in site.games if kept[(lang, g.id)] is None]
+    need = list({g.id: g for _, g in todo}.values())
+    glances.update(zip([g.id for g in need], parallel_map(glance, need)))
+    made = dict(zip([(lang, g.id) for lang, g in todo],
+                    parallel_map(lambda item: pages[item[0]].game_page(item[1]), todo, done=counter)))
+    # The alias pages, likewise.
+    aliases = {lang: [(a, old(lang, a[0], ("alias", lang, tuple(a[1]), a[2] or lang))) for a in pages[lang].aliases()]
+               for lang in langs}
+    todo_aliases = [(lang, a) for lang in langs for a, body in aliases[lang] if body is None]
+    made_aliases = dict(zip([(lang, a[0].path) for lang, a in todo_aliases], parallel_map(
+        lambda item: pages[item[0]].render(item[1][0], "alias.html", [item[1][0]], targets=item[1][1],
+                                           title_lang=item[1][2]), todo_aliases)))
+
+    sitemap_entries = []
+    for lang in langs:
+        lp, prefix = pages[lang], pages[lang].prefix
 
         def store(page: Page, template: str, alternates: list[Page], body: bytes | Kept, counted: bool = True) -> None:
             files[prefix + page.file()] = body
@@ -110,55 +162,20 @@ def render_site(site: Site, templates: Path, catalogs: dict[str, Translations], 
             if tick and counted:
                 tick()
 
-        def emit(page: Page, template: str, alternates: list[Page], **context) -> None:
-            store(page, template, alternates, render(page, template, alternates, **context))
-
-        def reused(page: Page, key: tuple, alternates: list[Page], template: str) -> bool:
-            old = reuse(prefix + page.file(), key) if reuse else None
-            if old is not None:
-                store(page, template, alternates, old)
-            return old is not None
-
-        def game_page(game: Game) -> bytes:
-            page = urls.game_page(lang, game.id)
-            ctx = Ctx(site, lang, language.locale, tr, lambda gid, page=page: urls.href(page, urls.game_page(lang, gid)))
-            view = game_view(ctx, game, results, glances[game.id])
-            return render(page, "game.html", [urls.game_page(code, game.id) for code in site.languages],
-                          view=view, sheet=sheet_script(ctx, view, strings))
-
-        index = Page(lang, "")
-        index_alts = [Page(code, "") for code in site.languages]
-        if not reused(index, ("index", lang), index_alts, "index.html"):
-            emit(index, "index.html", index_alts,
-                 games=[(g, g.texts[lang], urls.href(index, urls.game_page(lang, g.id))) for g in site.games])
-        # The rule pages: those an incremental build keeps, and the others rendered on every core.
-        counter = (lambda n: [tick() for _ in range(n)]) if tick else None
-        kept = {g.id: reuse(prefix + urls.game_page(lang, g.id).file(), ("game", g.id)) if reuse else None
-                for g in site.games}
-        todo = [g for g in site.games if kept[g.id] is None]
-        new = [g for g in todo if g.id not in glances]
-        glances.update(zip([g.id for g in new], parallel_map(glance, new)))
-        made = dict(zip([g.id for g in todo], parallel_map(game_page, todo, done=counter)))
+        index, index_alts = Page(lang, ""), [Page(code, "") for code in site.languages]
+        body = old(lang, index, ("index", lang)) or lp.render(
+            index, "index.html", index_alts,
+            games=[(g, g.texts[lang], urls.href(index, urls.game_page(lang, g.id))) for g in site.games])
+        store(index, "index.html", index_alts, body)
         for game in site.games:
-            body = made[game.id] if kept[game.id] is None else kept[game.id]
+            body = made[(lang, game.id)] if kept[(lang, game.id)] is None else kept[(lang, game.id)]
             store(urls.game_page(lang, game.id), "game.html", [urls.game_page(code, game.id) for code in site.languages],
-                  body, counted=kept[game.id] is not None)
-        aliases = []  # the alias pages, likewise
-        for slug, targets in alias_index(site, lang).items():
-            page = Page(lang, slug + "/")
-            links = [(name, alias_lang, site.game(gid).texts[lang].name, urls.href(page, urls.game_page(lang, gid)))
-                     for name, alias_lang, gid in targets]
-            first_lang = targets[0][1]
-            old = reuse(prefix + page.file(), ("alias", lang, tuple(links), first_lang)) if reuse else None
-            aliases.append((page, links, first_lang if first_lang != lang else None, old))
-        todo = [(page, links, title_lang) for page, links, title_lang, old in aliases if old is None]
-        made = parallel_map(lambda a: render(a[0], "alias.html", [a[0]], targets=a[1], title_lang=a[2]), todo)
-        made_by_path = {a[0].path: body for a, body in zip(todo, made)}
-        for page, _, _, old in aliases:
-            store(page, "alias.html", [page], made_by_path[page.path] if old is None else old)
+                  body, counted=kept[(lang, game.id)] is not None)
+        for (page, _, _), body in aliases[lang]:
+            store(page, "alias.html", [page], made_aliases[(lang, page.path)] if body is None else body)
         not_found = [Page(code, "404.html") for code in site.languages]
-        if not reused(Page(lang, "404.html"), ("404", lang), not_found, "404.html"):
-            emit(Page(lang, "404.html"), "404.html", not_found)
+        page = Page(lang, "404.html")
+        store(page, "404.html", not_found, old(lang, page, ("404", lang)) or lp.render(page, "404.html", not_found))
         for asset in sorted((templates / "assets").iterdir()):
             files[f"{prefix}assets/{asset.name}"] = asset.read_bytes()
         for name in ("engine.js", "templates.json"):
@@ -166,7 +183,8 @@ def render_site(site: Site, templates: Path, catalogs: dict[str, Translations], 
         own = sorted({name[len(prefix):] for name in files if name.startswith(prefix)} - {"sitemap.xml", "robots.txt"})
         version = hashlib.sha256(b"".join(n.encode() + b"\0" + digest(files[prefix + n]) for n in own)).hexdigest()[:16]
         precache = ["./" if n == "index.html" else n.removesuffix("index.html") for n in own]
-        files[f"{prefix}sw.js"] = env.get_template("sw.js").render(version=version, precache=precache).encode("utf-8")
+        files[f"{prefix}sw.js"] = lp.env.get_template("sw.js").render(version=version, precache=precache).encode("utf-8")
+    env = pages[langs[-1]].env
     if not single:
         env = environment(templates, catalogs[langs[0]], site.languages[langs[0]].locale)
         choices = [(code, language_name(code, code), f"{code}/") for code in langs]
