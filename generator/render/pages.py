@@ -78,8 +78,8 @@ class LanguagePages:
     """What renders one language's pages: its templates, catalog and sheet strings."""
 
     def __init__(self, site: Site, urls: Urls, templates: Path, tr: Translations, lang: str, single: bool,
-                 results: dict, glances: dict[str, Glance]):
-        self.site, self.urls, self.tr, self.lang, self.results, self.glances = site, urls, tr, lang, results, glances
+                 results: dict):
+        self.site, self.urls, self.tr, self.lang, self.results = site, urls, tr, lang, results
         self.locale = site.languages[lang].locale
         self.env = environment(templates, tr, self.locale)
         self.prefix = "" if single else f"{lang}/"
@@ -97,10 +97,10 @@ class LanguagePages:
                         for p in alternates],
             canonical=urls.absolute(page), home_url=urls.absolute(Page(self.lang, "")), **context).encode("utf-8")
 
-    def game_page(self, game: Game) -> bytes:
+    def game_page(self, game: Game, facts: Glance) -> bytes:
         page = self.urls.game_page(self.lang, game.id)
         ctx = self.ctx(page)
-        view = game_view(ctx, game, self.results, self.glances[game.id])
+        view = game_view(ctx, game, self.results, facts)
         return self.render(page, "game.html", [self.urls.game_page(code, game.id) for code in self.site.languages],
                            view=view, sheet=sheet_script(ctx, view, self.strings))
 
@@ -128,21 +128,32 @@ def render_site(site: Site, templates: Path, catalogs: dict[str, Translations], 
     files: dict[str, bytes | Kept] = {}
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     lastmod = datetime.fromtimestamp(int(epoch), timezone.utc).strftime("%Y-%m-%d") if epoch else None
-    glances: dict[str, Glance] = {}  # a game's facts are the same in every language
-    pages = {lang: LanguagePages(site, urls, templates, catalogs[lang], lang, single, results, glances)
-             for lang in langs}
-    counter = (lambda n: [tick() for _ in range(n)]) if tick else None
+    pages = {lang: LanguagePages(site, urls, templates, catalogs[lang], lang, single, results) for lang in langs}
 
     # The rule pages: those an incremental build keeps, and the others rendered on every core.
     def old(lang: str, page: Page, key: tuple) -> bytes | Kept | None:
         return reuse(pages[lang].prefix + page.file(), key) if reuse else None
 
     kept = {(lang, g.id): old(lang, urls.game_page(lang, g.id), ("game", g.id)) for lang in langs for g in site.games}
-    todo = [(lang, g) for lang in langs for g in site.games if kept[(lang, g.id)] is None]
-    need = list({g.id: g for _, g in todo}.values())
-    glances.update(zip([g.id for g in need], parallel_map(glance, need)))
-    made = dict(zip([(lang, g.id) for lang, g in todo],
-                    parallel_map(lambda item: pages[item[0]].game_page(item[1]), todo, done=counter)))
+    todo = {g.id: [lang for lang in langs if kept[(lang, g.id)] is None] for g in site.games}
+    games = [g for g in site.games if todo[g.id]]
+
+    def rule_pages(game: Game) -> list[bytes]:  # a game's facts are the same in every language
+        facts = glance(game)
+        return [pages[lang].game_page(game, facts) for lang in todo[game.id]]
+
+    finished = 0
+
+    def done(n: int) -> None:  # parallel_map reports games, in order; progress counts pages
+        nonlocal finished
+        for game in games[finished:finished + n]:
+            for _ in todo[game.id]:
+                tick()
+        finished += n
+
+    made = {(lang, game.id): body for game, bodies in zip(games, parallel_map(rule_pages, games,
+                                                                              done=done if tick else None))
+            for lang, body in zip(todo[game.id], bodies)}
     # The alias pages, likewise.
     aliases = {lang: [(a, old(lang, a[0], ("alias", lang, tuple(a[1]), a[2] or lang))) for a in pages[lang].aliases()]
                for lang in langs}
