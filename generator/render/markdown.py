@@ -90,6 +90,9 @@ class _Renderer:
         run = self.run
         if not run:
             return ""
+        if len(run) == 1 and run[0][0] == "text" and not self.quotes and "{lang=" not in run[0][1]:
+            self.run, self.level = [], 0  # a paragraph of plain text: the most common run
+            return escape(run[0][1])
         if self.quotes:
             pieces = [Piece(*entry) for entry in run]
             smarten(pieces, self.lang)
@@ -226,11 +229,20 @@ class _Renderer:
 def render(text: str, lang: str, link: Callable[[str], str]) -> str:
     """HTML for one Markdown text; `game:<id>` links go through `link`."""
     r = _Renderer(lang, link)
+    out = r.out
     for event in pyromark.events(text, options=OPTIONS):
-        if type(event) is dict and "Text" in event and r.code is None:  # the most common event, first
-            value = event["Text"]
-            r.run.append(("text", value, r.level))
-            r.quotes = r.quotes or "'" in value or '"' in value
+        if type(event) is dict:  # the most common events first, without a method call
+            if "Text" in event and r.code is None:
+                value = event["Text"]
+                r.run.append(("text", value, r.level))
+                r.quotes = r.quotes or "'" in value or '"' in value
+                continue
+            if event.get("End") == "Paragraph":
+                r.emit(r.flush())
+                out.append("</p>\n")
+                continue
+        elif event == "SoftBreak":
+            r.run.append(("break", "\n", r.level))
             continue
         if isinstance(event, str):
             r.leaf(event, None)
