@@ -144,9 +144,7 @@ class Cache:
                        key=lambda g: (g.order, g.id))
         site = Site(self.content, self._site.languages, self._site.root_url, games)
         problems = Problems(self.content)
-        folders = {k.split("/")[2] for k in self.inputs.stats if k.startswith("content/games/") and k.count("/") == 3
-                   and k.endswith("/")}
-        crosscheck(problems, site, folders)
+        crosscheck(problems, site)  # the games read again had their Markdown checked as they were read
         problems.raise_if_any()
         self.rerender, self.loaded = reload, partial
         self.listing_changed = bool(removed or changed - set(old)

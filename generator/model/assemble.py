@@ -32,11 +32,26 @@ def families(raw: Raw) -> list[list[str]]:
 
 
 def build_family(problems: Problems, raw: Raw, members: list[str], languages: list[str],
-                 langs: set[str]) -> list[Game]:
-    """The usable games of one family (see families), reading each game's texts once."""
+                 langs: set[str], game_ids: set[str]) -> list[Game]:
+    """The usable games of one family (see families), reading each game's texts once and checking
+    their Markdown (game_ids: every game folder, loaded or not, for the links between games)."""
     raw_texts = {gid: {lang: load_raw(problems, raw[gid][1].parent, lang) for lang in languages} for gid in members}
-    games = (build_game(problems, raw, raw_texts, gid, languages, langs) for gid in members)
-    return [game for game in games if game is not None]
+    games = [game for gid in members if (game := build_game(problems, raw, raw_texts, gid, languages, langs))]
+    for game in games:
+        check_markdown(problems, game, game_ids)
+    return games
+
+
+def check_markdown(problems: Problems, game: Game, game_ids: set[str]) -> None:
+    """Raw HTML, images, unknown games and misplaced headings in the rules texts and example notes."""
+    from ..render.markdown import rules_problems
+
+    for text in game.texts.values():
+        for line, message in rules_problems(text.rules, game_ids) if text.rules else []:
+            problems.add(text.rules_file, line, message)
+        for eid, example in text.examples.items():  # notes are Markdown too, one per example
+            for _, message in rules_problems(example.note, game_ids) if example.note else []:
+                problems.add(text.loc.file, example.line, f"examples.{eid}.note: {message}")
 
 
 def build_game(problems: Problems, raw: Raw, raw_texts: dict[str, RawTexts], game_id: str, languages: list[str],

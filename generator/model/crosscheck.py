@@ -1,4 +1,5 @@
-"""Checks across games: unique slugs, aliases that do not collide, rules text that renders safely."""
+"""Checks across games: unique slugs, aliases that do not collide. (Each game's Markdown is
+checked where the game is built: model/assemble.py.)"""
 from __future__ import annotations
 
 import re
@@ -21,17 +22,7 @@ def slugify(name: str) -> str:
     return "-".join(part for part in text.split("-") if part)
 
 
-def crosscheck(problems: Problems, site: Site, game_ids: set[str]) -> None:
-    """game_ids: every game folder, loaded or not, so that a broken game does not also break links to it."""
-    from ..parallel import parallel_map
-    from ..render.markdown import rules_problems
-
-    texts = [text for lang in site.languages for game in site.games
-             if (text := game.texts.get(lang)) and (text.rules or text.examples)]
-    scans = parallel_map(lambda text: (rules_problems(text.rules, game_ids),  # Markdown parsing, on every core
-                                       [(eid, rules_problems(e.note, game_ids)) for eid, e in text.examples.items()]),
-                         texts)
-    markdown = {id(text): scan for text, scan in zip(texts, scans)}
+def crosscheck(problems: Problems, site: Site) -> None:
     for lang in site.languages:
         slugs: dict[str, str] = {}
         names = {g.texts[lang].name.casefold(): g.id for g in site.games if lang in g.texts}
@@ -67,9 +58,3 @@ def crosscheck(problems: Problems, site: Site, game_ids: set[str]) -> None:
                 elif slug in seen:
                     problems.add(text.loc.file, alias.line, f"alias '{alias.name}' ({lang}) is listed twice")
                 seen.add(slug)
-            rules, notes = markdown.get(id(text), ([], []))
-            for line, message in rules:
-                problems.add(text.rules_file, line, message)
-            for eid, found in notes:  # notes are Markdown too, one per example
-                for _, message in found:
-                    problems.add(text.loc.file, text.examples[eid].line, f"examples.{eid}.note: {message}")

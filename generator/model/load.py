@@ -65,11 +65,11 @@ def load_site(root: Path, only: set[str] | None = None) -> Site:
         names = game_folders(root / "games")
         folders = [root / "games" / name for name in names if only is None or name in only]
         raw = read_games(problems, root, folders, set(languages))
-        games = build_games(problems, root, raw, list(languages))
+        games = build_games(problems, root, raw, list(languages), set(names))
         games.sort(key=lambda g: (g.order, g.id))
         site = Site(root, languages, root_url, games)
         if only is None:
-            crosscheck(problems, site, set(names))
+            crosscheck(problems, site)
     problems.raise_if_any()
     return site
 
@@ -97,11 +97,11 @@ def read_games(problems: Problems, root: Path, folders: list[Path], langs: set[s
     return raw
 
 
-def build_games(problems: Problems, root: Path, raw: Raw, languages: list[str]) -> list[Game]:
+def build_games(problems: Problems, root: Path, raw: Raw, languages: list[str], game_ids: set[str]) -> list[Game]:
     """The usable games, a family of games that extend one another at a time."""
     def build(members: list[str]) -> tuple[list[Game], list[Problem]]:
         found = Problems(root)
-        return build_family(found, raw, members, languages, set(languages)), found.items
+        return build_family(found, raw, members, languages, set(languages), game_ids), found.items
 
     games = []
     for built, found in parallel_map(build, families(raw)):
