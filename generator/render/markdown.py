@@ -17,7 +17,8 @@ from .quotes import Piece, smarten
 
 OPTIONS = pyromark.Options.ENABLE_TABLES
 LANG_SPAN = re.compile(r"\[([^\[\]{}]+)\]\{lang=([A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*)\}")
-BLOCK_TAGS = {"Paragraph": "p", "HtmlBlock": "p", "BlockQuote": "blockquote", "Item": "li", "TableHead": "thead", "TableRow": "tr"}
+BLOCK_TAGS = {"Paragraph": "p", "HtmlBlock": "p", "BlockQuote": "blockquote", "Item": "li", "TableHead": "thead",
+              "TableRow": "tr"}
 INLINE_TAGS = {"Emphasis": "em", "Strong": "strong", "Strikethrough": "s"}
 URL_SAFE = ";/?:@&=+$,-_.!~*'()#%"
 
