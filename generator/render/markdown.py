@@ -210,11 +210,8 @@ class _Renderer:
         self.out.append(f"<h{level}{anchor}>{html}</h{level}>\n")
 
     def leaf(self, kind: str, value) -> None:
-        if kind == "Text" and self.code is not None:
+        if kind == "Text":  # inside a code block: render() takes the text of inline runs itself
             self.code.append(value)
-        elif kind == "Text":
-            self.run.append(("text", value, self.level))
-            self.quotes = self.quotes or "'" in value or '"' in value
         elif kind in ("Html", "InlineHtml"):  # refused by rules_problems; shown as text, never as markup
             self.run.append(("raw", value, self.level))
         elif kind == "Code":
@@ -230,20 +227,11 @@ class _Renderer:
 def render(text: str, lang: str, link: Callable[[str], str]) -> str:
     """HTML for one Markdown text; `game:<id>` links go through `link`."""
     r = _Renderer(lang, link)
-    out = r.out
     for event in pyromark.events(text, options=OPTIONS):
-        if type(event) is dict:  # the most common events first, without a method call
-            if "Text" in event and r.code is None:
-                value = event["Text"]
-                r.run.append(("text", value, r.level))
-                r.quotes = r.quotes or "'" in value or '"' in value
-                continue
-            if event.get("End") == "Paragraph":
-                r.emit(r.flush())
-                out.append("</p>\n")
-                continue
-        elif event == "SoftBreak":
-            r.run.append(("break", "\n", r.level))
+        if type(event) is dict and "Text" in event and r.code is None:  # the most common event, without a call
+            value = event["Text"]
+            r.run.append(("text", value, r.level))
+            r.quotes = r.quotes or "'" in value or '"' in value
             continue
         if isinstance(event, str):
             r.leaf(event, None)
