@@ -55,7 +55,7 @@ class Inputs:
     roots: dict[str, Path]
     stats: dict[str, Stat] = field(default_factory=dict)
     hashes: dict[str, str] = field(default_factory=dict)
-    _keys: dict[str, tuple[str, dict[str, str], dict[str, str]]] = field(default_factory=dict, repr=False)
+    _keys: dict[str, tuple[str, dict[str, str]]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def scan(cls, content: Path, templates: Path) -> "Inputs":
@@ -71,6 +71,7 @@ class Inputs:
 
     def hash_all(self, known_stats: dict[str, Stat], known_hashes: dict[str, str], trusted_before: int) -> None:
         """Hash every file, reusing a known hash when the stat is the same and not racy."""
+        self._keys.clear()
         for key, st in self.stats.items():
             if key.endswith("/"):
                 self.hashes[key] = "dir"
@@ -88,10 +89,10 @@ class Inputs:
 
     def keys(self, extra: str) -> tuple[str, dict[str, str]]:
         """(the key of everything that is not one game's, {game id: the key of its folder})."""
-        known = self._keys.get(extra)
-        if known is None or known[2] != self.hashes:  # computed once per set of hashes
-            known = self._keys[extra] = (*self._compute_keys(extra), dict(self.hashes))
-        return known[0], dict(known[1])
+        if extra not in self._keys:  # once per set of hashes: hash_all forgets them
+            self._keys[extra] = self._compute_keys(extra)
+        common, games = self._keys[extra]
+        return common, dict(games)
 
     def _compute_keys(self, extra: str) -> tuple[str, dict[str, str]]:
         common, games = hashlib.blake2b(extra.encode(), digest_size=16), {}
