@@ -195,9 +195,8 @@ def render_site(site: Site, templates: Path, catalogs: dict[str, Translations], 
         version = hashlib.sha256(b"".join(n.encode() + b"\0" + digest(files[prefix + n]) for n in own)).hexdigest()[:16]
         precache = ["./" if n == "index.html" else n.removesuffix("index.html") for n in own]
         files[f"{prefix}sw.js"] = lp.env.get_template("sw.js").render(version=version, precache=precache).encode("utf-8")
-    env = pages[langs[-1]].env
+    env = pages[langs[0]].env  # the root page and the sitemap: in the first language
     if not single:
-        env = environment(templates, catalogs[langs[0]], site.languages[langs[0]].locale)
         choices = [(code, language_name(code, code), f"{code}/") for code in langs]
         files["index.html"] = env.get_template("root.html").render(choices=choices, site=site).encode("utf-8")
     files["sitemap.xml"] = (reuse and reuse("sitemap.xml", ("sitemap",))) or env.get_template("sitemap.xml").render(
