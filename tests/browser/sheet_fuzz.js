@@ -29,6 +29,13 @@
   const $ = (sel) => document.querySelector(sel);
   const $$ = (sel) => Array.from(document.querySelectorAll(sel));
   const pick = (list, r) => (list.length ? list[Math.min(list.length - 1, Math.floor(r * list.length))] : null);
+  // The option of a <select> that r points at, chosen as a person does: set, then 'change'. Its value.
+  const choose = (select, r) => {
+    const { value } = pick(Array.from(select.options), r);
+    select.value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    return value;
+  };
   const sleep = (ms) => new Promise((resolve) => { window.setTimeout(resolve, ms); });
   const enabled = (el) => el && !el.disabled && !el.closest('[hidden]');
 
@@ -191,10 +198,7 @@
     openSetup();
     if (el.type === 'checkbox') { el.click(); return `setting ${describe(el)} clicked -> ${el.checked}`; }
     if (el.tagName === 'SELECT') {
-      const option = pick(Array.from(el.options), a.r[1]);
-      el.value = option.value;
-      el.dispatchEvent(new Event('change', { bubbles: true }));
-      return `setting ${describe(el)} = ${option.value}`;
+      return `setting ${describe(el)} = ${choose(el, a.r[1])}`;
     }
     const min = Number(el.min);
     const max = Number(el.max);
@@ -275,18 +279,10 @@
         });
         log.push(`names ${JSON.stringify(a.names)}`);
         if (rr(8) < 0.5) {
-          const dealer = $('#giv-first-dealer');
-          const option = pick(Array.from(dealer.options), rr(0));
-          dealer.value = option.value;
-          dealer.dispatchEvent(new Event('change', { bubbles: true }));
-          log.push(`first dealer ${option.value}`);
+          log.push(`first dealer ${choose($('#giv-first-dealer'), rr(0))}`);
         }
         if (rr(9) < 0.4) {
-          const variant = $('#giv-variant');
-          const choice = pick(Array.from(variant.options), rr(10));
-          variant.value = choice.value;
-          variant.dispatchEvent(new Event('change', { bubbles: true }));
-          log.push(`variant ${JSON.stringify(choice.value)}`);
+          log.push(`variant ${JSON.stringify(choose($('#giv-variant'), rr(10)))}`);
         }
         return `setup: ${log.join(', ')}`;
       }
@@ -343,11 +339,7 @@
         return settingAction(a);
       case 'variant': {
         openSetup();
-        const variant = $('#giv-variant');
-        const choice = pick(Array.from(variant.options), rr(0));
-        variant.value = choice.value;
-        variant.dispatchEvent(new Event('change', { bubbles: true }));
-        return `variant ${JSON.stringify(choice.value)}`;
+        return `variant ${JSON.stringify(choose($('#giv-variant'), rr(0)))}`;
       }
       case 'name': {
         openSetup();
@@ -359,18 +351,11 @@
         openSetup();
         const count = $('#giv-player-count');
         if (!enabled(count)) return 'players: locked';
-        const option = pick(Array.from(count.options), rr(0));
-        count.value = option.value;
-        count.dispatchEvent(new Event('change', { bubbles: true }));
-        return `players ${option.value}`;
+        return `players ${choose(count, rr(0))}`;
       }
       case 'dealer': {
         openSetup();
-        const dealer = $('#giv-first-dealer');
-        const option = pick(Array.from(dealer.options), rr(0));
-        dealer.value = option.value;
-        dealer.dispatchEvent(new Event('change', { bubbles: true }));
-        return `first dealer ${option.value}`;
+        return `first dealer ${choose($('#giv-first-dealer'), rr(0))}`;
       }
       case 'panel':
         $('#giv-setup > summary').click();
