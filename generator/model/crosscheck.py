@@ -2,24 +2,10 @@
 checked where the game is built: model/assemble.py.)"""
 from __future__ import annotations
 
-import re
-import unicodedata
-
 from .errors import Problems
 from .types import Site
 
 RESERVED = {"assets"}  # folders the build writes beside the pages
-ASCII_WORDS = re.compile(r"[a-z0-9]+")
-FOLD = str.maketrans({"æ": "ae", "ø": "o", "å": "a", "ä": "a", "ö": "o", "ß": "ss"})
-
-
-def slugify(name: str) -> str:
-    """A URL part for an alias: lowercase ASCII letters and digits joined by hyphens."""
-    if name.isascii():  # the same result, faster: most names and headings are plain ASCII
-        return "-".join(ASCII_WORDS.findall(name.lower()))
-    text = unicodedata.normalize("NFKD", name.lower().translate(FOLD))
-    text = "".join(c if c.isascii() and c.isalnum() else "-" for c in text if not unicodedata.combining(c))
-    return "-".join(part for part in text.split("-") if part)
 
 
 def crosscheck(problems: Problems, site: Site) -> None:
@@ -42,7 +28,7 @@ def crosscheck(problems: Problems, site: Site) -> None:
                 continue
             seen = set()
             for alias in text.aliases:
-                key, slug = alias.name.casefold(), slugify(alias.name)
+                key, slug = alias.name.casefold(), alias.slug
                 if key in names:
                     problems.add(text.loc.file, alias.line,
                                  f"alias '{alias.name}' ({lang}) collides with the name of {names[key]}")

@@ -5,6 +5,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .slugs import slugify
+
 LANGS = ("da", "sv", "en")
 
 
@@ -82,6 +84,10 @@ class Alias:
     name: str
     lang: str  # the language the name belongs to
     line: int = 1  # where the <lang>.yaml lists it
+    slug: str = field(init=False)  # the address of its alias page: computed once, and kept with the stubs
+
+    def __post_init__(self) -> None:
+        self.slug = slugify(self.name)
 
 
 @dataclass

@@ -12,7 +12,7 @@ from urllib.parse import quote
 
 import pyromark
 
-from ..model.crosscheck import slugify
+from ..model.slugs import slugify
 from .quotes import Piece, smarten
 
 OPTIONS = pyromark.Options.ENABLE_TABLES
