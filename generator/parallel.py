@@ -2,7 +2,10 @@
 
 Worker processes are forked, so they start with everything the build has already loaded (the
 site, the templates, the catalogs) and only the results travel back. Small jobs, machines with
-one core, systems without fork, and GIV_WORKERS=1 run in this process instead."""
+one core, systems without fork, and GIV_WORKERS=1 run in this process instead.
+
+What a worker's memos learn (i18n/formats.ANSWERS) travels back with its results, so that the
+build can keep it for the next one."""
 from __future__ import annotations
 
 import gc
@@ -12,6 +15,12 @@ from typing import Callable, Sequence, TypeVar
 T = TypeVar("T")
 R = TypeVar("R")
 _JOB: tuple[Callable, Sequence] | None = None
+
+
+def _memos() -> list:
+    """Objects with take() (what this process learned since the last take) and merge(learned)."""
+    from .i18n.formats import ANSWERS
+    return [ANSWERS]
 
 
 def workers() -> int:
@@ -24,9 +33,9 @@ def workers() -> int:
         return os.cpu_count() or 1
 
 
-def _run(span: tuple[int, int]) -> list:
+def _run(span: tuple[int, int]) -> tuple[list, list]:
     fn, items = _JOB
-    return [fn(items[i]) for i in range(*span)]
+    return [fn(items[i]) for i in range(*span)], [memo.take() for memo in _memos()]
 
 
 def _serial(fn: Callable[[T], R], items: Sequence[T], done: Callable[[int], None] | None) -> list[R]:
@@ -57,8 +66,10 @@ def parallel_map(fn: Callable[[T], R], items: Sequence[T], min_items: int = 48,
     try:
         with multiprocessing.get_context("fork").Pool(count) as pool:
             out = []
-            for part in pool.imap(_run, spans):
+            for part, learned in pool.imap(_run, spans):
                 out.extend(part)
+                for memo, entries in zip(_memos(), learned):
+                    memo.merge(entries)
                 if done:
                     done(len(part))
             return out

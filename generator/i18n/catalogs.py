@@ -4,10 +4,9 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+from gettext import GNUTranslations
 from pathlib import Path
 from typing import TYPE_CHECKING
-
-from babel.support import Translations
 
 from ..model.errors import Problems
 
@@ -37,8 +36,8 @@ def missing(catalog: Catalog) -> list[tuple[int, str, str]]:
     return out
 
 
-def load_catalogs(problems: Problems, templates: Path, langs: list[str]) -> dict[str, Translations]:
-    """Translations per language; an absent, broken or incomplete catalog is a problem per message."""
+def load_catalogs(problems: Problems, templates: Path, langs: list[str]) -> dict[str, GNUTranslations]:
+    """The translations per language; an absent, broken or incomplete catalog is a problem per message."""
     out = {}
     for lang in langs:
         path = catalog_path(templates, lang)
@@ -48,7 +47,7 @@ def load_catalogs(problems: Problems, templates: Path, langs: list[str]) -> dict
         data = path.read_bytes()
         compiled = COMPILED / f"{lang}-{hashlib.blake2b(data, digest_size=16).hexdigest()}.mo" if COMPILED else None
         if compiled and compiled.exists():  # this very catalog was complete when it was compiled
-            out[lang] = Translations(io.BytesIO(compiled.read_bytes()))
+            out[lang] = GNUTranslations(io.BytesIO(compiled.read_bytes()))
             continue
         from babel.messages.mofile import write_mo  # only when the catalog changed: the compiled one is kept
         from babel.messages.pofile import read_po
@@ -71,5 +70,5 @@ def load_catalogs(problems: Problems, templates: Path, langs: list[str]) -> dict
             temp.write_bytes(buffer.getvalue())
             temp.replace(compiled)
         buffer.seek(0)
-        out[lang] = Translations(buffer)
+        out[lang] = GNUTranslations(buffer)
     return out

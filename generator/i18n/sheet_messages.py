@@ -9,7 +9,7 @@ _two, _few or _other is one form of the message without the suffix (_other is th
 """
 from __future__ import annotations
 
-from babel.support import Translations
+from gettext import GNUTranslations
 
 
 def N_(message: str) -> str:
@@ -177,5 +177,5 @@ MESSAGES = {
 }
 
 
-def sheet_strings(translations: Translations) -> dict[str, str]:
+def sheet_strings(translations: GNUTranslations) -> dict[str, str]:
     return {key: translations.gettext(text) for key, text in sorted(MESSAGES.items())}

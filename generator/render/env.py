@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 import os
+from gettext import GNUTranslations
 from pathlib import Path
 from typing import Hashable
 
-from babel.support import Translations
 from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
@@ -76,7 +76,7 @@ class Fragments:
         return found
 
 
-def environment(templates: Path, translations: Translations, locale: str) -> Environment:
+def environment(templates: Path, translations: GNUTranslations, locale: str) -> Environment:
     env = Environment(
         bytecode_cache=BYTECODE,
         loader=FileSystemLoader(str(templates)),

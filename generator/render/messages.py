@@ -12,16 +12,16 @@ A message without values is formatted once per language and kept.
 """
 from __future__ import annotations
 
+from gettext import GNUTranslations
 from typing import Any
 
-from babel.support import Translations
 from markupsafe import Markup
 
 
 class TemplateGettext:
     """gettext / ngettext for one language's templates, memoised per message."""
 
-    def __init__(self, translations: Translations) -> None:
+    def __init__(self, translations: GNUTranslations) -> None:
         self.translations = translations
         self._translated: dict[str, Markup] = {}
         self._finished: dict[str, Markup] = {}

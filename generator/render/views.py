@@ -2,9 +2,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from gettext import GNUTranslations
 from typing import Any, Callable
-
-from babel.support import Translations
 
 from ..i18n.formats import items, number
 from ..model.types import Example, Game, GameText, Site
@@ -22,7 +21,7 @@ class Ctx:
     site: Site
     lang: str
     locale: str
-    tr: Translations
+    tr: GNUTranslations
     link: Callable[[str], str]  # game id -> href from the current page
 
     def _(self, message: str, **values: Any) -> str:
