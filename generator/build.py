@@ -38,7 +38,7 @@ def build(content: Path, templates: Path, out: Path, langs: list[str] | None = N
         return build(content, templates, out, langs)
     problems.raise_if_any()
     files = render_site(site, templates, catalogs, results, langs, single=len(langs) == 1,
-                        reuse=cache.reuse if cache else None, tick=tick)
+                        earlier=cache, tick=tick)
     if cache:
         cache.write(out, files, site)                           # only what changed, or as below
     else:

@@ -92,6 +92,10 @@ def test_sequence_of_edits_equals_clean_build(site, tmp_path):
         lambda: edit(content / "games" / "vend-om" / "da.yaml", "slug: vend-om", "slug: vend-om-spillet"),
         # what a game extends: the child (tips) is built again with it
         lambda: edit(content / "games" / "vend-om" / "en.yaml", "label:", "label: Changed"),
+        # aliases: a new alias page, and the alias pages that name a renamed game
+        lambda: edit(content / "games" / "wizard" / "en.yaml", "aliases: []", "aliases:\n  - Wizard Whist"),
+        lambda: edit(content / "games" / "vandtia" / "sv.yaml", "name: Vändtia", "name: Vändtian"),
+        lambda: edit(content / "games" / "vandtia" / "en.yaml", "  - Palace\n", ""),
         lambda: edit(templates / "game.html", "<article", "<!-- edited -->\n<article"),
         lambda: edit(templates / "locale" / "da" / "LC_MESSAGES" / "messages.po",
                      'msgstr "Alle spil"', 'msgstr "Alle spillene"'),

@@ -6,6 +6,7 @@ import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..i18n.formats import ANSWERS
 from ..model.crosscheck import crosscheck
 from ..model.errors import ContentError, Problems
 from ..model.load import load_site
@@ -42,12 +43,13 @@ class Cache:
         self.content, self.templates, self.out = content, templates, out
         self.target = idx.target_of(out, langs)
         self.index_file = idx.index_path(store, self.target) if store else None
-        if store:  # compiled templates and catalogs are kept too, keyed by their sources
+        if store:  # compiled templates, catalogs and Babel's answers are kept too, keyed by their sources
             from ..i18n import catalogs
             from ..render.env import BYTECODE
 
             BYTECODE.folder = store / "jinja"
             catalogs.COMPILED = store / "catalogs"
+            ANSWERS.folder = store
         self.index = idx.load(self.index_file, self.target)
         self._records: Records | None = None
         self.files: dict[str, bytes] = {}  # memory mode: the last build's files
@@ -171,6 +173,22 @@ class Cache:
             raise ContentError([])  # a game that was not read has no page to keep: build_command builds all
         return found
 
+    def listed(self, lang: str) -> dict[str, bytes | Kept] | None:
+        """Every alias page of the language as the last build made it, when no game was added or
+        removed and none changed its name, slug, summary or aliases (their stubs are the same):
+        render_site then need not work out what each alias page shows. None: it must."""
+        if self.full or self.listing_changed:
+            return None
+        found = {}
+        for path, key in self.records.keys.items():
+            if key[0] == "alias" and key[1] == lang:
+                body = self._find(path, key)
+                if body is None:
+                    return None
+                found[path] = body
+                self.new_keys[path] = key
+        return found
+
     def _find(self, path: str, key: tuple) -> bytes | Kept | None:
         if self.full or self.records.keys.get(path) != key or path not in self.index.pages:
             return None
@@ -182,7 +200,8 @@ class Cache:
 
     # -- writing and remembering -------------------------------------------------------------------
     def write(self, out: Path | None, files: dict[str, bytes | Kept], site: Site) -> None:
-        index, records = self.index, self.records
+        index = self.index
+        records = Records() if self.full else self.records  # a full build does not read the last one's
         old = {} if self.full else index.pages
         if self.out is None:
             self.files = {p: (self.files[p] if isinstance(d, Kept) else d) for p, d in files.items()}
@@ -211,6 +230,7 @@ class Cache:
         self._records = Records(games, self.new_keys)
         self.inputs, self.built = None, True
         idx.save(self.index_file, index)
+        ANSWERS.save()
         if self.index_file and not same:  # often the same: a change to rules text leaves the stubs as they were
             temp = self.index_file.with_suffix(f".games.{os.getpid()}")
             with temp.open("wb") as handle:

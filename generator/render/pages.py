@@ -5,15 +5,14 @@ import hashlib
 import os
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from gettext import GNUTranslations
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Protocol
 
-from babel.support import Translations
 from markupsafe import Markup
 
 from ..i18n.formats import language_name
 from ..i18n.sheet_messages import sheet_strings
-from ..model.crosscheck import slugify
 from ..model.types import Game, Site
 from ..parallel import parallel_map
 from .env import environment, json_object_script, json_script
@@ -35,8 +34,14 @@ def digest(data: bytes | Kept) -> bytes:
     return data.digest if isinstance(data, Kept) else hashlib.sha256(data).digest()
 
 
-# (output path, what the page depends on) -> the page as the last build made it, or None to render it
-Reuse = Callable[[str, tuple], "bytes | Kept | None"]
+class Reuse(Protocol):
+    """What an incremental build (generator/cache) keeps of the last one."""
+
+    def reuse(self, path: str, key: tuple) -> bytes | Kept | None:
+        """The page at path as the last build made it, if nothing it depends on (key) changed; else None."""
+
+    def listed(self, lang: str) -> dict[str, bytes | Kept] | None:
+        """Every alias page of the language as the last build made it, if no game's listing changed."""
 
 
 def alias_index(site: Site, lang: str) -> dict[str, list[tuple[str, str, str]]]:
@@ -44,7 +49,7 @@ def alias_index(site: Site, lang: str) -> dict[str, list[tuple[str, str, str]]]:
     out: dict[str, list[tuple[str, str, str]]] = {}
     for game in site.games:
         for alias in game.texts[lang].aliases:
-            out.setdefault(slugify(alias.name), []).append((alias.name, alias.lang, game.id))
+            out.setdefault(alias.slug, []).append((alias.name, alias.lang, game.id))
     return dict(sorted(out.items()))
 
 
@@ -77,7 +82,7 @@ def sheet_script(ctx: Ctx, view, strings: Markup) -> Markup:
 class LanguagePages:
     """What renders one language's pages: its templates, catalog and sheet strings."""
 
-    def __init__(self, site: Site, urls: Urls, templates: Path, tr: Translations, lang: str, single: bool,
+    def __init__(self, site: Site, urls: Urls, templates: Path, tr: GNUTranslations, lang: str, single: bool,
                  results: dict):
         self.site, self.urls, self.tr, self.lang, self.results = site, urls, tr, lang, results
         self.locale = site.languages[lang].locale
@@ -116,24 +121,26 @@ class LanguagePages:
         return out
 
 
-def render_site(site: Site, templates: Path, catalogs: dict[str, Translations], results: dict,
-                langs: list[str], single: bool, reuse: Reuse | None = None,
+def render_site(site: Site, templates: Path, catalogs: dict[str, GNUTranslations], results: dict,
+                langs: list[str], single: bool, earlier: Reuse | None = None,
                 tick: Callable[[], None] | None = None) -> dict[str, bytes | Kept]:
     """Every file of the build. With `single`, the one language's folder is the root.
 
     The rule pages and the alias pages of every language are rendered in one pass each over the
-    cores. An incremental build passes `reuse` (generator/cache) to skip the pages whose inputs
-    did not change; `tick` is called once per page (progress)."""
+    cores. An incremental build passes what it keeps of the last one (`earlier`, generator/cache)
+    to skip the pages whose inputs did not change; `tick` is called once per page (progress)."""
     urls = Urls(site, langs, single)
     files: dict[str, bytes | Kept] = {}
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     lastmod = datetime.fromtimestamp(int(epoch), timezone.utc).strftime("%Y-%m-%d") if epoch else None
     pages = {lang: LanguagePages(site, urls, templates, catalogs[lang], lang, single, results) for lang in langs}
+    count = tick or (lambda: None)
+
+    def old(lang: str, page: Page, key: tuple) -> bytes | Kept | None:
+        return earlier.reuse(pages[lang].prefix + page.file(), key) if earlier else None
 
     # The rule pages: those an incremental build keeps, and the others rendered on every core.
-    def old(lang: str, page: Page, key: tuple) -> bytes | Kept | None:
-        return reuse(pages[lang].prefix + page.file(), key) if reuse else None
-
+    alternates = {g.id: [urls.game_page(code, g.id) for code in site.languages] for g in site.games}
     kept = {(lang, g.id): old(lang, urls.game_page(lang, g.id), ("game", g.id)) for lang in langs for g in site.games}
     todo = {g.id: [lang for lang in langs if kept[(lang, g.id)] is None] for g in site.games}
     games = [g for g in site.games if todo[g.id]]
@@ -148,16 +155,17 @@ def render_site(site: Site, templates: Path, catalogs: dict[str, Translations], 
         nonlocal finished
         for game in games[finished:finished + n]:
             for _ in todo[game.id]:
-                tick()
+                count()
         finished += n
 
     made = {(lang, game.id): body for game, bodies in zip(games, parallel_map(rule_pages, games,
                                                                               done=done if tick else None))
             for lang, body in zip(todo[game.id], bodies)}
-    # The alias pages, likewise.
+    # The alias pages, likewise, unless the build keeps every one of a language's.
+    listed = {lang: earlier.listed(lang) if earlier else None for lang in langs}
     aliases = {lang: [(a, old(lang, a[0], ("alias", lang, tuple(a[1]), a[2] or lang))) for a in pages[lang].aliases()]
-               for lang in langs}
-    todo_aliases = [(lang, a) for lang in langs for a, body in aliases[lang] if body is None]
+               for lang in langs if listed[lang] is None}
+    todo_aliases = [(lang, a) for lang in aliases for a, body in aliases[lang] if body is None]
     made_aliases = dict(zip([(lang, a[0].path) for lang, a in todo_aliases], parallel_map(
         lambda item: pages[item[0]].render(item[1][0], "alias.html", [item[1][0]], targets=item[1][1],
                                            title_lang=item[1][2]), todo_aliases)))
@@ -165,28 +173,28 @@ def render_site(site: Site, templates: Path, catalogs: dict[str, Translations], 
     sitemap_entries = []
     for lang in langs:
         lp, prefix = pages[lang], pages[lang].prefix
-
-        def store(page: Page, template: str, alternates: list[Page], body: bytes | Kept, counted: bool = True) -> None:
-            files[prefix + page.file()] = body
-            if page.path != "404.html" and template != "alias.html":
-                sitemap_entries.append((page, alternates))
-            if tick and counted:
-                tick()
-
         index, index_alts = Page(lang, ""), [Page(code, "") for code in site.languages]
-        body = old(lang, index, ("index", lang)) or lp.render(
+        files[prefix + index.file()] = old(lang, index, ("index", lang)) or lp.render(
             index, "index.html", index_alts,
             games=[(g, g.texts[lang], urls.href(index, urls.game_page(lang, g.id))) for g in site.games])
-        store(index, "index.html", index_alts, body)
+        sitemap_entries.append((index, index_alts))
+        count()
         for game in site.games:
-            body = made[(lang, game.id)] if kept[(lang, game.id)] is None else kept[(lang, game.id)]
-            store(urls.game_page(lang, game.id), "game.html", [urls.game_page(code, game.id) for code in site.languages],
-                  body, counted=kept[(lang, game.id)] is not None)
-        for (page, _, _), body in aliases[lang]:
-            store(page, "alias.html", [page], made_aliases[(lang, page.path)] if body is None else body)
+            page = urls.game_page(lang, game.id)
+            files[prefix + page.file()] = made.get((lang, game.id)) or kept[(lang, game.id)]
+            sitemap_entries.append((page, alternates[game.id]))
+            if kept[(lang, game.id)] is not None:
+                count()  # the rendered ones were counted as they were made
+        if listed[lang] is not None:
+            files.update(listed[lang])
+        for (page, _, _), body in aliases.get(lang, []):
+            files[prefix + page.file()] = made_aliases[(lang, page.path)] if body is None else body
+        for _ in range(len(listed[lang]) if listed[lang] is not None else len(aliases[lang])):
+            count()
         not_found = [Page(code, "404.html") for code in site.languages]
         page = Page(lang, "404.html")
-        store(page, "404.html", not_found, old(lang, page, ("404", lang)) or lp.render(page, "404.html", not_found))
+        files[prefix + page.file()] = old(lang, page, ("404", lang)) or lp.render(page, "404.html", not_found)
+        count()
         for asset in sorted((templates / "assets").iterdir()):
             files[f"{prefix}assets/{asset.name}"] = asset.read_bytes()
         for name in ("engine.js", "templates.json"):
@@ -199,11 +207,11 @@ def render_site(site: Site, templates: Path, catalogs: dict[str, Translations], 
     if not single:
         choices = [(code, language_name(code, code), f"{code}/") for code in langs]
         files["index.html"] = env.get_template("root.html").render(choices=choices, site=site).encode("utf-8")
-    files["sitemap.xml"] = (reuse and reuse("sitemap.xml", ("sitemap",))) or env.get_template("sitemap.xml").render(
-        entries=[(urls.absolute(p), [(a.lang, urls.absolute(a)) for a in alts]
-                  + [("x-default", urls.absolute(a)) for a in alts if a.lang == X_DEFAULT])
-                 for p, alts in sitemap_entries],
-        lastmod=lastmod).encode("utf-8")
+    files["sitemap.xml"] = (earlier and earlier.reuse("sitemap.xml", ("sitemap",))) or env.get_template(
+        "sitemap.xml").render(entries=[(urls.absolute(p), [(a.lang, urls.absolute(a)) for a in alts]
+                                        + [("x-default", urls.absolute(a)) for a in alts if a.lang == X_DEFAULT])
+                                       for p, alts in sitemap_entries],
+                              lastmod=lastmod).encode("utf-8")
     base = site.languages[langs[0]].base_url if single else site.root_url
     files["robots.txt"] = f"User-agent: *\nAllow: /\nSitemap: {base}sitemap.xml\n".encode("utf-8")
     return dict(sorted(files.items()))
