@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
@@ -12,7 +13,7 @@ from .model.load import load_site
 from .render.pages import render_site
 from .verify.bless import bless
 from .verify.examples import verify
-from .write.output import write_tree
+from .write.output import Staging
 
 if TYPE_CHECKING:
     from .cache import Cache
@@ -37,12 +38,14 @@ def build(content: Path, templates: Path, out: Path, langs: list[str] | None = N
         bless(content.resolve().parent, mismatches)
         return build(content, templates, out, langs)
     problems.raise_if_any()
-    files = render_site(site, templates, catalogs, results, langs, single=len(langs) == 1,
-                        earlier=cache, tick=tick)
-    if cache:
-        cache.write(out, files, site)                           # only what changed, or as below
-    else:
-        write_tree(out, files)                                  # temp folder, then swap
+    whole = cache.full and cache.out is not None if cache else True  # a new folder, swapped in at the end
+    with Staging(out) if whole else nullcontext() as stage:    # on an error, out/ is left as it was
+        files = render_site(site, templates, catalogs, results, langs, single=len(langs) == 1,
+                            earlier=cache, tick=tick, sink=stage.put if stage else None)  # workers write pages
+        if cache:
+            cache.write(files, site, stage)                     # only what changed, or as below
+        else:
+            stage.finish(files)                                 # the other files, then the swap
     return files
 
 

@@ -13,6 +13,7 @@ from ..model.load import load_site
 from ..model.types import Game, Site
 from ..model.yamlfile import load_yaml
 from ..render.pages import Kept, digest
+from ..write.output import Staging, folders_of
 from . import index as idx
 from .inputs import RACY_NS, Inputs
 from .output import write_changed
@@ -199,7 +200,8 @@ class Cache:
         return self.files.get(path) if self.out is None else Kept(self.index.pages[path])
 
     # -- writing and remembering -------------------------------------------------------------------
-    def write(self, out: Path | None, files: dict[str, bytes | Kept], site: Site) -> None:
+    def write(self, files: dict[str, bytes | Kept], site: Site, stage: Staging | None) -> None:
+        """Write what changed (a full build: finish the staging folder) and remember this build."""
         index = self.index
         records = Records() if self.full else self.records  # a full build does not read the last one's
         old = {} if self.full else index.pages
@@ -207,7 +209,7 @@ class Cache:
             self.files = {p: (self.files[p] if isinstance(d, Kept) else d) for p, d in files.items()}
             digests = {p: digest(d) for p, d in self.files.items()}
         else:
-            digests = write_changed(self.out, files, old, self.full)
+            digests = write_changed(self.out, files, old, stage)
         self.changed = sorted(p for p, d in digests.items() if index.pages.get(p) != d) \
             + sorted(set(index.pages) - set(digests))
         loaded = {g.id: g for g in site.games} if self.full else self.loaded
@@ -216,8 +218,8 @@ class Cache:
             games[gid] = GameRecord(game.extends, stub(game), links_of(game),
                                     {lang: t.slug for lang, t in game.texts.items()})
         if self.out is not None:
-            if self.full:
-                index.out = idx.out_stats(self.out)
+            if self.full:  # the folders the build made: one stat each, no listing of the tree
+                index.out = idx.out_stats(self.out, ["", *(f"{rel}/" for rel in folders_of(files))])
             else:
                 folders = {"/".join(p.split("/")[:n]) + "/" for p in self.changed for n in range(1, p.count("/") + 1)}
                 for rel in folders | {""}:

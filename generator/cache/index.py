@@ -63,17 +63,13 @@ def save(path: Path | None, index: Index) -> None:
     os.replace(temp, path)
 
 
-def out_stats(out: Path, folders: list[str] | None = None) -> dict[str, Stat]:
-    """Stats of the output's folders ('' for the folder itself, 'da/', 'da/vend-om/'): all, or these."""
+def out_stats(out: Path, folders: list[str]) -> dict[str, Stat]:
+    """Stats of these folders of the output ('' for the folder itself, 'da/', 'da/vend-om/')."""
     result: dict[str, Stat] = {}
-    if folders is None:
-        folders = []
-        for folder, _, _ in os.walk(out):
-            rel = os.path.relpath(folder, out).replace(os.sep, "/")
-            folders.append("" if rel == "." else rel + "/")
+    base = str(out)
     for rel in folders:
         try:
-            st = os.stat(out / rel) if rel else os.stat(out)
+            st = os.stat(f"{base}/{rel}")
         except FileNotFoundError:
             continue
         result[rel] = (0, st.st_mtime_ns, st.st_ino)

@@ -5,7 +5,7 @@ import os
 from pathlib import Path
 
 from ..render.pages import Kept, digest
-from ..write.output import write_tree
+from ..write.output import Staging
 
 
 def _epoch(path: Path) -> None:
@@ -14,15 +14,16 @@ def _epoch(path: Path) -> None:
         os.utime(path, (int(epoch), int(epoch)), follow_symlinks=False)
 
 
-def write_changed(out: Path, files: dict[str, bytes | Kept], old: dict[str, bytes], full: bool) -> dict[str, bytes]:
+def write_changed(out: Path, files: dict[str, bytes | Kept], old: dict[str, bytes],
+                  stage: Staging | None) -> dict[str, bytes]:
     """Write what differs from the last build (old: path -> digest); returns path -> digest.
 
-    A full build goes through write_tree (a new folder swapped in). Otherwise each changed file is
-    written beside itself and renamed over the old one, so that a reader never sees half a file;
-    files the build no longer makes are removed."""
+    A full build finishes its staging folder (write/output.py: a new folder swapped in). Otherwise
+    each changed file is written beside itself and renamed over the old one, so that a reader never
+    sees half a file; files the build no longer makes are removed."""
     digests = {path: digest(data) for path, data in files.items()}
-    if full:
-        write_tree(out, files)
+    if stage:
+        stage.finish(files)
         return digests
     for rel, data in files.items():
         if isinstance(data, Kept) or old.get(rel) == digests[rel]:

@@ -26,7 +26,8 @@ ENGINE_DIR = Path(__file__).resolve().parent.parent / "engine"
 
 @dataclass(frozen=True)
 class Kept:
-    """A file that an incremental build leaves as the last build wrote it: only its SHA-256 is in memory."""
+    """A file already in place: left as the last build wrote it, or written as it was rendered
+    (render_site's sink). Only its SHA-256 is in memory."""
     digest: bytes
 
 
@@ -123,12 +124,15 @@ class LanguagePages:
 
 def render_site(site: Site, templates: Path, catalogs: dict[str, GNUTranslations], results: dict,
                 langs: list[str], single: bool, earlier: Reuse | None = None,
-                tick: Callable[[], None] | None = None) -> dict[str, bytes | Kept]:
+                tick: Callable[[], None] | None = None,
+                sink: Callable[[str, bytes], Kept] | None = None) -> dict[str, bytes | Kept]:
     """Every file of the build. With `single`, the one language's folder is the root.
 
     The rule pages and the alias pages of every language are rendered in one pass each over the
     cores. An incremental build passes what it keeps of the last one (`earlier`, generator/cache)
-    to skip the pages whose inputs did not change; `tick` is called once per page (progress)."""
+    to skip the pages whose inputs did not change; `tick` is called once per page (progress).
+    With a `sink` (write/output.Staging.put), the workers write the pages they render and only
+    their digests come back."""
     urls = Urls(site, langs, single)
     files: dict[str, bytes | Kept] = {}
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
@@ -139,15 +143,19 @@ def render_site(site: Site, templates: Path, catalogs: dict[str, GNUTranslations
     def old(lang: str, page: Page, key: tuple) -> bytes | Kept | None:
         return earlier.reuse(pages[lang].prefix + page.file(), key) if earlier else None
 
+    def written(lang: str, page: Page, body: bytes) -> bytes | Kept:
+        return sink(pages[lang].prefix + page.file(), body) if sink else body
+
     # The rule pages: those an incremental build keeps, and the others rendered on every core.
     alternates = {g.id: [urls.game_page(code, g.id) for code in site.languages] for g in site.games}
     kept = {(lang, g.id): old(lang, urls.game_page(lang, g.id), ("game", g.id)) for lang in langs for g in site.games}
     todo = {g.id: [lang for lang in langs if kept[(lang, g.id)] is None] for g in site.games}
     games = [g for g in site.games if todo[g.id]]
 
-    def rule_pages(game: Game) -> list[bytes]:  # a game's facts are the same in every language
+    def rule_pages(game: Game) -> list[bytes | Kept]:  # a game's facts are the same in every language
         facts = glance(game)
-        return [pages[lang].game_page(game, facts) for lang in todo[game.id]]
+        return [written(lang, urls.game_page(lang, game.id), pages[lang].game_page(game, facts))
+                for lang in todo[game.id]]
 
     finished = 0
 
@@ -167,8 +175,8 @@ def render_site(site: Site, templates: Path, catalogs: dict[str, GNUTranslations
                for lang in langs if listed[lang] is None}
     todo_aliases = [(lang, a) for lang in aliases for a, body in aliases[lang] if body is None]
     made_aliases = dict(zip([(lang, a[0].path) for lang, a in todo_aliases], parallel_map(
-        lambda item: pages[item[0]].render(item[1][0], "alias.html", [item[1][0]], targets=item[1][1],
-                                           title_lang=item[1][2]), todo_aliases)))
+        lambda item: written(item[0], item[1][0], pages[item[0]].render(
+            item[1][0], "alias.html", [item[1][0]], targets=item[1][1], title_lang=item[1][2])), todo_aliases)))
 
     sitemap_entries = []
     for lang in langs:
