@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..i18n.formats import ANSWERS
+from ..memory import bulk_allocation
 from ..model.crosscheck import crosscheck
 from ..model.errors import ContentError, Problems
 from ..model.load import load_site
@@ -72,7 +73,7 @@ class Cache:
             path = self.index_file.with_suffix(".games") if self.index_file else None
             if path and path.exists():
                 try:
-                    with path.open("rb") as handle:
+                    with path.open("rb") as handle, bulk_allocation():
                         self._records = pickle.load(handle)
                 except Exception:
                     self.index = idx.Index(self.target)  # cannot trust half a cache

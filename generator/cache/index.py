@@ -9,6 +9,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..memory import bulk_allocation
 from .inputs import RACY_NS, Inputs, Stat
 
 VERSION = 5
@@ -43,7 +44,7 @@ def index_path(store: Path, target: str) -> Path:
 def load(path: Path | None, target: str) -> Index:
     if path and path.exists():
         try:
-            with path.open("rb") as handle:
+            with path.open("rb") as handle, bulk_allocation():
                 index = pickle.load(handle)
             if isinstance(index, Index) and index.version == VERSION and index.target == target:
                 return index

@@ -1,12 +1,10 @@
 """load_site(): read every file of content/ into the typed model, reporting every problem."""
 from __future__ import annotations
 
-import gc
 import os
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
+from ..memory import bulk_allocation
 from ..parallel import parallel_map
 from .assemble import Raw, build_family, families
 from .crosscheck import crosscheck
@@ -38,19 +36,6 @@ def load_languages(problems: Problems, root: Path) -> tuple[dict[str, Language],
                 problems.add(path, line_of(info, "base_url"), f"languages.{code}.base_url must end with '/'")
             languages[code] = Language(code, info["locale"], info["base_url"])
     return languages, data["root_url"]
-
-
-@contextmanager
-def bulk_allocation() -> Iterator[None]:
-    """No cyclic garbage collection while the model is built: it makes hundreds of thousands of
-    objects that all live on, and the collector would walk them again and again for nothing."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def load_site(root: Path, only: set[str] | None = None) -> Site:

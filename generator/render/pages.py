@@ -151,6 +151,8 @@ def render_site(site: Site, templates: Path, catalogs: dict[str, GNUTranslations
     kept = {(lang, g.id): old(lang, urls.game_page(lang, g.id), ("game", g.id)) for lang in langs for g in site.games}
     todo = {g.id: [lang for lang in langs if kept[(lang, g.id)] is None] for g in site.games}
     games = [g for g in site.games if todo[g.id]]
+    first = set({g.template: g.id for g in reversed(games)}.values())  # one game per template: the warm
+    games = [g for g in games if g.id in first] + [g for g in games if g.id not in first]
 
     def rule_pages(game: Game) -> list[bytes | Kept]:  # a game's facts are the same in every language
         facts = glance(game)
@@ -166,9 +168,8 @@ def render_site(site: Site, templates: Path, catalogs: dict[str, GNUTranslations
                 count()
         finished += n
 
-    made = {(lang, game.id): body for game, bodies in zip(games, parallel_map(rule_pages, games,
-                                                                              done=done if tick else None))
-            for lang, body in zip(todo[game.id], bodies)}
+    bodies = parallel_map(rule_pages, games, done=done if tick else None, warm=len(first))
+    made = {(lang, game.id): body for game, pair in zip(games, bodies) for lang, body in zip(todo[game.id], pair)}
     # The alias pages, likewise, unless the build keeps every one of a language's.
     listed = {lang: earlier.listed(lang) if earlier else None for lang in langs}
     aliases = {lang: [(a, old(lang, a[0], ("alias", lang, tuple(a[1]), a[2] or lang))) for a in pages[lang].aliases()]
@@ -176,7 +177,8 @@ def render_site(site: Site, templates: Path, catalogs: dict[str, GNUTranslations
     todo_aliases = [(lang, a) for lang in aliases for a, body in aliases[lang] if body is None]
     made_aliases = dict(zip([(lang, a[0].path) for lang, a in todo_aliases], parallel_map(
         lambda item: written(item[0], item[1][0], pages[item[0]].render(
-            item[1][0], "alias.html", [item[1][0]], targets=item[1][1], title_lang=item[1][2])), todo_aliases)))
+            item[1][0], "alias.html", [item[1][0]], targets=item[1][1], title_lang=item[1][2])), todo_aliases,
+        warm=1)))
 
     sitemap_entries = []
     for lang in langs:
