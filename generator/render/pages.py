@@ -122,6 +122,16 @@ class LanguagePages:
         return out
 
 
+def sitemap(site: Site, urls: Urls, langs: list[str]) -> list[tuple[Page, list[Page]]]:
+    """(page, its versions in every language) for each index and rule page of the build."""
+    entries = []
+    for lang in langs:
+        entries.append((Page(lang, ""), [Page(code, "") for code in site.languages]))
+        entries += [(urls.game_page(lang, g.id), [urls.game_page(code, g.id) for code in site.languages])
+                    for g in site.games]
+    return entries
+
+
 def render_site(site: Site, templates: Path, catalogs: dict[str, GNUTranslations], results: dict,
                 langs: list[str], single: bool, earlier: Reuse | None = None,
                 tick: Callable[[], None] | None = None,
@@ -147,7 +157,6 @@ def render_site(site: Site, templates: Path, catalogs: dict[str, GNUTranslations
         return sink(pages[lang].prefix + page.file(), body) if sink else body
 
     # The rule pages: those an incremental build keeps, and the others rendered on every core.
-    alternates = {g.id: [urls.game_page(code, g.id) for code in site.languages] for g in site.games}
     kept = {(lang, g.id): old(lang, urls.game_page(lang, g.id), ("game", g.id)) for lang in langs for g in site.games}
     todo = {g.id: [lang for lang in langs if kept[(lang, g.id)] is None] for g in site.games}
     games = [g for g in site.games if todo[g.id]]
@@ -180,19 +189,16 @@ def render_site(site: Site, templates: Path, catalogs: dict[str, GNUTranslations
             item[1][0], "alias.html", [item[1][0]], targets=item[1][1], title_lang=item[1][2])), todo_aliases,
         warm=1)))
 
-    sitemap_entries = []
     for lang in langs:
         lp, prefix = pages[lang], pages[lang].prefix
         index, index_alts = Page(lang, ""), [Page(code, "") for code in site.languages]
         files[prefix + index.file()] = old(lang, index, ("index", lang)) or lp.render(
             index, "index.html", index_alts,
             games=[(g, g.texts[lang], urls.href(index, urls.game_page(lang, g.id))) for g in site.games])
-        sitemap_entries.append((index, index_alts))
         count()
         for game in site.games:
             page = urls.game_page(lang, game.id)
             files[prefix + page.file()] = made.get((lang, game.id)) or kept[(lang, game.id)]
-            sitemap_entries.append((page, alternates[game.id]))
             if kept[(lang, game.id)] is not None:
                 count()  # the rendered ones were counted as they were made
         if listed[lang] is not None:
@@ -220,7 +226,7 @@ def render_site(site: Site, templates: Path, catalogs: dict[str, GNUTranslations
     files["sitemap.xml"] = (earlier and earlier.reuse("sitemap.xml", ("sitemap",))) or env.get_template(
         "sitemap.xml").render(entries=[(urls.absolute(p), [(a.lang, urls.absolute(a)) for a in alts]
                                         + [("x-default", urls.absolute(a)) for a in alts if a.lang == X_DEFAULT])
-                                       for p, alts in sitemap_entries],
+                                       for p, alts in sitemap(site, urls, langs)],
                               lastmod=lastmod).encode("utf-8")
     base = site.languages[langs[0]].base_url if single else site.root_url
     files["robots.txt"] = f"User-agent: *\nAllow: /\nSitemap: {base}sitemap.xml\n".encode("utf-8")
