@@ -4,11 +4,19 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..render.pages import Kept
 
 CREATE = os.O_WRONLY | os.O_CREAT | os.O_TRUNC  # as open(path, "wb"); os.open adds O_CLOEXEC
+
+
+@dataclass(frozen=True)
+class Written(Kept):
+    """A file put() into the staging folder, with its folder's stat just after (size 0, mtime, inode):
+    the cache records it, and a folder that holds only this file keeps it after the swap."""
+    folder: tuple[int, int, int] = (0, 0, 0)
 
 
 class Staging:
@@ -35,7 +43,7 @@ class Staging:
         if not self.done:
             shutil.rmtree(self.folder, ignore_errors=True)
 
-    def put(self, rel: str, data: bytes) -> Kept:
+    def put(self, rel: str, data: bytes) -> Written:
         """Write one file (its folders as needed); what stands for it in the build's files."""
         path = f"{self.base}/{rel}"
         try:
@@ -43,7 +51,8 @@ class Staging:
         except FileNotFoundError:
             os.makedirs(os.path.dirname(path), exist_ok=True)  # another worker may make it at the same time
             _write(path, data)
-        return Kept(hashlib.sha256(data).digest())
+        st = os.stat(os.path.dirname(path))
+        return Written(hashlib.sha256(data).digest(), (0, st.st_mtime_ns, st.st_ino))
 
     def finish(self, files: dict[str, bytes | Kept]) -> None:
         """Write the files not put() yet, then swap the folder in place of the target."""
