@@ -43,7 +43,7 @@ def build(content: Path, templates: Path, out: Path, langs: list[str] | None = N
         files = render_site(site, templates, catalogs, results, langs, single=len(langs) == 1,
                             earlier=cache, tick=tick, sink=stage.put if stage else None)  # workers write pages
         if cache:
-            cache.write(files, site, stage)                     # only what changed, or as below
+            cache.write(files, stage)                           # only what changed, or as below
         else:
             stage.finish(files)                                 # the other files, then the swap
     return files

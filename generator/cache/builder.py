@@ -29,6 +29,10 @@ class GameRecord:
     slugs: dict[str, str]
 
 
+def record(game: Game) -> GameRecord:
+    return GameRecord(game.extends, stub(game), links_of(game), {lang: t.slug for lang, t in game.texts.items()})
+
+
 @dataclass
 class Records:
     """The heavy half of the cache, read only when some game changed."""
@@ -60,6 +64,7 @@ class Cache:
         self.rerender: set[str] = set()    # games whose pages this build renders again
         self.listing_changed = True        # what the indexes and the sitemap show of the games
         self.loaded: dict[str, Game] = {}  # games read in full by this build
+        self.made: dict[str, GameRecord] = {}  # their records, made as they were read
         self.new_keys: dict[str, tuple] = {}
         self.changed: list[str] = []       # output files the last build changed
         self.checked: idx.Check | None = None
@@ -121,7 +126,9 @@ class Cache:
             except ContentError:
                 pass  # a clean load reports it, exactly
         self.full = True
-        return load_site(self.content)
+        site = load_site(self.content)
+        self.made = {game.id: record(game) for game in site.games}  # now: later, the workers share these pages
+        return site
 
     def _partial(self) -> Site:
         old = self.records.games
@@ -151,8 +158,9 @@ class Cache:
         crosscheck(problems, site)  # the games read again had their Markdown checked as they were read
         problems.raise_if_any()
         self.rerender, self.loaded = reload, partial
+        self.made = {gid: record(game) for gid, game in partial.items()}
         self.listing_changed = bool(removed or changed - set(old)
-                                    or any(stub(partial[g]) != old[g].stub for g in reload if g in partial))
+                                    or any(self.made[g].stub != old[g].stub for g in reload if g in partial))
         return site
 
     def _load(self, reload: set[str], extends: dict[str, str | None]) -> dict[str, Game]:
@@ -215,7 +223,7 @@ class Cache:
         return known | idx.out_stats(self.out, rest)
 
     # -- writing and remembering -------------------------------------------------------------------
-    def write(self, files: dict[str, bytes | Kept], site: Site, stage: Staging | None) -> None:
+    def write(self, files: dict[str, bytes | Kept], stage: Staging | None) -> None:
         """Write what changed (a full build: finish the staging folder) and remember this build."""
         index = self.index
         records = Records() if self.full else self.records  # a full build does not read the last one's
@@ -227,11 +235,8 @@ class Cache:
             digests = write_changed(self.out, files, old, stage)
         self.changed = sorted(p for p, d in digests.items() if index.pages.get(p) != d) \
             + sorted(set(index.pages) - set(digests))
-        loaded = {g.id: g for g in site.games} if self.full else self.loaded
         games = {} if self.full else {g: r for g, r in records.games.items() if g in self.keys}
-        for gid, game in loaded.items():
-            games[gid] = GameRecord(game.extends, stub(game), links_of(game),
-                                    {lang: t.slug for lang, t in game.texts.items()})
+        games.update(self.made)
         if self.out is not None:
             if self.full:  # the folders the build made, not by listing the tree
                 index.out = self._out_stats(files)

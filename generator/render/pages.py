@@ -5,10 +5,12 @@ import hashlib
 import os
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from functools import partial
 from gettext import GNUTranslations
 from pathlib import Path
 from typing import Callable, Protocol
 
+from jinja2 import Environment
 from markupsafe import Markup
 
 from ..i18n.formats import language_name
@@ -122,14 +124,30 @@ class LanguagePages:
         return out
 
 
-def sitemap(site: Site, urls: Urls, langs: list[str]) -> list[tuple[Page, list[Page]]]:
-    """(page, its versions in every language) for each index and rule page of the build."""
+# A job: the output paths of some pages, and what renders them (the bodies, in the same order)
+Job = tuple[list[str], Callable[[], list[bytes]]]
+
+
+def sitemap_xml(env: Environment, site: Site, urls: Urls, langs: list[str], lastmod: str | None) -> bytes:
+    """Each index and rule page of the build, with its versions in every language."""
     entries = []
     for lang in langs:
         entries.append((Page(lang, ""), [Page(code, "") for code in site.languages]))
         entries += [(urls.game_page(lang, g.id), [urls.game_page(code, g.id) for code in site.languages])
                     for g in site.games]
-    return entries
+    return env.get_template("sitemap.xml").render(
+        entries=[(urls.absolute(p), [(a.lang, urls.absolute(a)) for a in alts]
+                  + [("x-default", urls.absolute(a)) for a in alts if a.lang == X_DEFAULT]) for p, alts in entries],
+        lastmod=lastmod).encode("utf-8")
+
+
+def service_worker(lp: LanguagePages, files: dict[str, bytes | Kept]) -> bytes:
+    """The language's sw.js: it precaches every file of the language, and its version is their digest."""
+    prefix = lp.prefix
+    own = sorted({name[len(prefix):] for name in files if name.startswith(prefix)} - {"sitemap.xml", "robots.txt"})
+    version = hashlib.sha256(b"".join(n.encode() + b"\0" + digest(files[prefix + n]) for n in own)).hexdigest()[:16]
+    precache = ["./" if n == "index.html" else n.removesuffix("index.html") for n in own]
+    return lp.env.get_template("sw.js").render(version=version, precache=precache).encode("utf-8")
 
 
 def render_site(site: Site, templates: Path, catalogs: dict[str, GNUTranslations], results: dict,
@@ -138,96 +156,107 @@ def render_site(site: Site, templates: Path, catalogs: dict[str, GNUTranslations
                 sink: Callable[[str, bytes], Kept] | None = None) -> dict[str, bytes | Kept]:
     """Every file of the build. With `single`, the one language's folder is the root.
 
-    The rule pages and the alias pages of every language are rendered in one pass each over the
-    cores. An incremental build passes what it keeps of the last one (`earlier`, generator/cache)
-    to skip the pages whose inputs did not change; `tick` is called once per page (progress).
-    With a `sink` (write/output.Staging.put), the workers write the pages they render and only
-    their digests come back."""
+    Every page to render is a job (its files, and how to render them), and the jobs of every
+    language run in one pass over the cores. An incremental build passes what it keeps of the last
+    one (`earlier`, generator/cache) to skip the pages whose inputs did not change; `tick` is called
+    once per page (progress). With a `sink` (write/output.Staging.put), the workers write the pages
+    they render and only their digests come back."""
     urls = Urls(site, langs, single)
     files: dict[str, bytes | Kept] = {}
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     lastmod = datetime.fromtimestamp(int(epoch), timezone.utc).strftime("%Y-%m-%d") if epoch else None
     pages = {lang: LanguagePages(site, urls, templates, catalogs[lang], lang, single, results) for lang in langs}
+    env = pages[langs[0]].env  # the root page and the sitemap: in the first language
     count = tick or (lambda: None)
+    warm: list[Job] = []  # done before the workers fork: one page of each template
+    jobs: list[Job] = []
 
-    def old(lang: str, page: Page, key: tuple) -> bytes | Kept | None:
-        return earlier.reuse(pages[lang].prefix + page.file(), key) if earlier else None
+    def page(lang: str, at: Page, key: tuple, render: Callable[[], bytes], to: list[Job]) -> None:
+        """The page as the last build made it, or a job that renders it."""
+        path = pages[lang].prefix + at.file()
+        files[path] = earlier.reuse(path, key) if earlier else None
+        if files[path] is None:
+            to.append(([path], lambda: [render()]))
+        else:
+            count()
 
-    def written(lang: str, page: Page, body: bytes) -> bytes | Kept:
-        return sink(pages[lang].prefix + page.file(), body) if sink else body
-
-    # The rule pages: those an incremental build keeps, and the others rendered on every core.
-    kept = {(lang, g.id): old(lang, urls.game_page(lang, g.id), ("game", g.id)) for lang in langs for g in site.games}
-    todo = {g.id: [lang for lang in langs if kept[(lang, g.id)] is None] for g in site.games}
-    games = [g for g in site.games if todo[g.id]]
-    first = set({g.template: g.id for g in reversed(games)}.values())  # one game per template: the warm
-    games = [g for g in games if g.id in first] + [g for g in games if g.id not in first]
-
-    def rule_pages(game: Game) -> list[bytes | Kept]:  # a game's facts are the same in every language
+    def rule_pages(game: Game, in_langs: list[str]) -> list[bytes]:  # the game's facts: the same in every language
         facts = glance(game)
-        return [written(lang, urls.game_page(lang, game.id), pages[lang].game_page(game, facts))
-                for lang in todo[game.id]]
+        return [pages[lang].game_page(game, facts) for lang in in_langs]
+
+    def index_page(lang: str) -> bytes:
+        index = Page(lang, "")
+        return pages[lang].render(index, "index.html", [Page(code, "") for code in site.languages],
+                                  games=[(g, g.texts[lang], urls.href(index, urls.game_page(lang, g.id)))
+                                         for g in site.games])
+
+    for lang in langs:
+        page(lang, Page(lang, ""), ("index", lang), partial(index_page, lang), jobs)
+        not_found = Page(lang, "404.html")
+        page(lang, not_found, ("404", lang), partial(pages[lang].render, not_found, "404.html",
+                                                     [Page(code, "404.html") for code in site.languages]), jobs)
+    files["sitemap.xml"] = earlier.reuse("sitemap.xml", ("sitemap",)) if earlier else None
+    if files["sitemap.xml"] is None:
+        jobs.append((["sitemap.xml"], lambda: [sitemap_xml(env, site, urls, langs, lastmod)]))
+    if not single:
+        choices = [(code, language_name(code, code), f"{code}/") for code in langs]
+        files["index.html"] = env.get_template("root.html").render(choices=choices, site=site).encode("utf-8")
+
+    # The rule pages: a job per game, for the languages whose page it does not keep.
+    templates_seen: set[str] = set()
+    for game in site.games:
+        todo: dict[str, str] = {}
+        for lang in langs:
+            path = pages[lang].prefix + urls.game_page(lang, game.id).file()
+            files[path] = earlier.reuse(path, ("game", game.id)) if earlier else None
+            if files[path] is None:
+                todo[lang] = path
+            else:
+                count()
+        if todo:
+            (jobs if game.template in templates_seen else warm).append(
+                (list(todo.values()), partial(rule_pages, game, list(todo))))
+            templates_seen.add(game.template)
+    # The alias pages: all of a language's kept when no game's listing changed, or a job each.
+    alias_jobs: list[Job] = []
+    for lang in langs:
+        listed = earlier.listed(lang) if earlier else None
+        if listed is not None:
+            files.update(listed)
+            for _ in listed:
+                count()
+            continue
+        for at, targets, title_lang in pages[lang].aliases():
+            page(lang, at, ("alias", lang, tuple(targets), title_lang or lang),
+                 partial(pages[lang].render, at, "alias.html", [at], targets=targets, title_lang=title_lang),
+                 alias_jobs)
+    warm += alias_jobs[:1]
+    jobs += alias_jobs[1:]
+
+    def run(job: Job) -> list[bytes | Kept]:
+        return [sink(path, body) if sink else body for path, body in zip(job[0], job[1]())]
 
     finished = 0
+    everything = warm + jobs
 
-    def done(n: int) -> None:  # parallel_map reports games, in order; progress counts pages
+    def done(n: int) -> None:  # parallel_map reports jobs, in order; progress counts pages
         nonlocal finished
-        for game in games[finished:finished + n]:
-            for _ in todo[game.id]:
+        for paths, _ in everything[finished:finished + n]:
+            for _ in paths:
                 count()
         finished += n
 
-    bodies = parallel_map(rule_pages, games, done=done if tick else None, warm=len(first))
-    made = {(lang, game.id): body for game, pair in zip(games, bodies) for lang, body in zip(todo[game.id], pair)}
-    # The alias pages, likewise, unless the build keeps every one of a language's.
-    listed = {lang: earlier.listed(lang) if earlier else None for lang in langs}
-    aliases = {lang: [(a, old(lang, a[0], ("alias", lang, tuple(a[1]), a[2] or lang))) for a in pages[lang].aliases()]
-               for lang in langs if listed[lang] is None}
-    todo_aliases = [(lang, a) for lang in aliases for a, body in aliases[lang] if body is None]
-    made_aliases = dict(zip([(lang, a[0].path) for lang, a in todo_aliases], parallel_map(
-        lambda item: written(item[0], item[1][0], pages[item[0]].render(
-            item[1][0], "alias.html", [item[1][0]], targets=item[1][1], title_lang=item[1][2])), todo_aliases,
-        warm=1)))
+    for (paths, _), bodies in zip(everything, parallel_map(run, everything, done=done if tick else None,
+                                                           warm=len(warm))):
+        files.update(zip(paths, bodies))
 
     for lang in langs:
-        lp, prefix = pages[lang], pages[lang].prefix
-        index, index_alts = Page(lang, ""), [Page(code, "") for code in site.languages]
-        files[prefix + index.file()] = old(lang, index, ("index", lang)) or lp.render(
-            index, "index.html", index_alts,
-            games=[(g, g.texts[lang], urls.href(index, urls.game_page(lang, g.id))) for g in site.games])
-        count()
-        for game in site.games:
-            page = urls.game_page(lang, game.id)
-            files[prefix + page.file()] = made.get((lang, game.id)) or kept[(lang, game.id)]
-            if kept[(lang, game.id)] is not None:
-                count()  # the rendered ones were counted as they were made
-        if listed[lang] is not None:
-            files.update(listed[lang])
-        for (page, _, _), body in aliases.get(lang, []):
-            files[prefix + page.file()] = made_aliases[(lang, page.path)] if body is None else body
-        for _ in range(len(listed[lang]) if listed[lang] is not None else len(aliases[lang])):
-            count()
-        not_found = [Page(code, "404.html") for code in site.languages]
-        page = Page(lang, "404.html")
-        files[prefix + page.file()] = old(lang, page, ("404", lang)) or lp.render(page, "404.html", not_found)
-        count()
+        prefix = pages[lang].prefix
         for asset in sorted((templates / "assets").iterdir()):
             files[f"{prefix}assets/{asset.name}"] = asset.read_bytes()
         for name in ("engine.js", "templates.json"):
             files[f"{prefix}assets/{name}"] = (ENGINE_DIR / name).read_bytes()
-        own = sorted({name[len(prefix):] for name in files if name.startswith(prefix)} - {"sitemap.xml", "robots.txt"})
-        version = hashlib.sha256(b"".join(n.encode() + b"\0" + digest(files[prefix + n]) for n in own)).hexdigest()[:16]
-        precache = ["./" if n == "index.html" else n.removesuffix("index.html") for n in own]
-        files[f"{prefix}sw.js"] = lp.env.get_template("sw.js").render(version=version, precache=precache).encode("utf-8")
-    env = pages[langs[0]].env  # the root page and the sitemap: in the first language
-    if not single:
-        choices = [(code, language_name(code, code), f"{code}/") for code in langs]
-        files["index.html"] = env.get_template("root.html").render(choices=choices, site=site).encode("utf-8")
-    files["sitemap.xml"] = (earlier and earlier.reuse("sitemap.xml", ("sitemap",))) or env.get_template(
-        "sitemap.xml").render(entries=[(urls.absolute(p), [(a.lang, urls.absolute(a)) for a in alts]
-                                        + [("x-default", urls.absolute(a)) for a in alts if a.lang == X_DEFAULT])
-                                       for p, alts in sitemap(site, urls, langs)],
-                              lastmod=lastmod).encode("utf-8")
+        files[f"{prefix}sw.js"] = service_worker(pages[lang], files)
     base = site.languages[langs[0]].base_url if single else site.root_url
     files["robots.txt"] = f"User-agent: *\nAllow: /\nSitemap: {base}sitemap.xml\n".encode("utf-8")
     return dict(sorted(files.items()))
