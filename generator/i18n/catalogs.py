@@ -22,14 +22,15 @@ def catalog_path(templates: Path, lang: str) -> Path:
 
 
 def missing(catalog: Catalog) -> list[tuple[int, str, str]]:
-    """(line, msgid, what is wrong) of every message without a translation, or marked fuzzy."""
+    """(line, msgid, what is wrong) of every message without a translation (or only spaces), or
+    marked fuzzy. The build and tests/test_catalogs.py both ask this."""
     out = []
     for message in catalog:
         if not message.id:
             continue
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         msgid = message.id[0] if isinstance(message.id, tuple) else message.id
-        if not all(strings):
+        if not all(s.strip() for s in strings):
             out.append((message.lineno or 1, msgid, "missing translation"))
         elif message.fuzzy:
             out.append((message.lineno or 1, msgid, "fuzzy translation (check it, then remove the fuzzy flag)"))
