@@ -90,7 +90,7 @@ def test_valid_fixture_builds_these_pages(tmp_path):
 
 def test_bundled_content_builds_every_page(built_site):
     from generator.model.load import load_site
-    from generator.render.pages import alias_index
+    from generator.render.language import alias_index
 
     site = load_site(CONTENT)
     assert len(site.games) == 4

@@ -1,4 +1,5 @@
-"""Render every page of a build into memory: {relative path: bytes}. No I/O but reading templates."""
+"""Every page of a build: {relative path: bytes, or Kept for a file already in place}. No I/O but
+reading templates and assets, and the sink that writes what the workers render (write/output.py)."""
 from __future__ import annotations
 
 import hashlib
@@ -11,16 +12,13 @@ from pathlib import Path
 from typing import Callable, Protocol
 
 from jinja2 import Environment
-from markupsafe import Markup
 
 from ..i18n.formats import language_name
-from ..i18n.sheet_messages import sheet_strings
 from ..model.types import Game, Site
 from ..parallel import parallel_map
-from .env import environment, json_object_script, json_script
-from .facts import Glance, glance
+from .facts import glance
+from .language import LanguagePages
 from .urls import Page, Urls
-from .views import Ctx, game_view, value_label
 
 X_DEFAULT = "en"  # the hreflang x-default of a page, as base.html names it
 ENGINE_DIR = Path(__file__).resolve().parent.parent / "engine"
@@ -45,83 +43,6 @@ class Reuse(Protocol):
 
     def listed(self, lang: str) -> dict[str, bytes | Kept] | None:
         """Every alias page of the language as the last build made it, if no game's listing changed."""
-
-
-def alias_index(site: Site, lang: str) -> dict[str, list[tuple[str, str, str]]]:
-    """Alias slug -> [(alias as written, its language, game id)], sorted, for one language."""
-    out: dict[str, list[tuple[str, str, str]]] = {}
-    for game in site.games:
-        for alias in game.texts[lang].aliases:
-            out.setdefault(alias.slug, []).append((alias.name, alias.lang, game.id))
-    return dict(sorted(out.items()))
-
-
-def sheet_data(ctx: Ctx, view) -> dict:
-    """What the scoresheet's script needs of a game, but its UI strings (see sheet_script)."""
-    game, text = view.game, view.text
-    settings = []
-    for key, meta in game.settings.items():
-        st = text.settings[key]
-        entry = {"key": key, "type": meta.type, "label": st.label, "description": st.description,
-                 "default": meta.default}
-        if meta.type == "int":
-            entry.update(min=meta.min, max=meta.max, step=meta.step,
-                         zeroLabel=value_label(ctx, game, text, key, 0) if key in ("roundCount", "lossLimit") else None)
-        if meta.type == "enum":
-            entry["options"] = [{"id": o, "label": st.options[o].label} for o in meta.options]
-        settings.append(entry)
-    variants = [{"id": vid, "name": text.variants[vid].label, "settings": v.settings}
-                for vid, v in game.variants.items()]
-    return {"lang": ctx.lang, "locale": ctx.locale.replace("_", "-"), "game": game.id, "name": text.name,
-            "template": game.template, "spec": game.spec(), "settings": settings, "variants": variants,
-            "storageKey": f"giv:v1:{ctx.lang}:{game.id}"}
-
-
-def sheet_script(ctx: Ctx, view, strings: Markup) -> Markup:
-    """The sheet's data as JSON for the page; `strings` are the language's UI strings as JSON, made once."""
-    return json_object_script(sheet_data(ctx, view), {"strings": strings})
-
-
-class LanguagePages:
-    """What renders one language's pages: its templates, catalog and sheet strings."""
-
-    def __init__(self, site: Site, urls: Urls, templates: Path, tr: GNUTranslations, lang: str, single: bool,
-                 results: dict):
-        self.site, self.urls, self.tr, self.lang, self.results = site, urls, tr, lang, results
-        self.locale = site.languages[lang].locale
-        self.env = environment(templates, tr, self.locale)
-        self.prefix = "" if single else f"{lang}/"
-        self.strings = json_script(sheet_strings(tr))  # the same on every rule page of the language
-
-    def ctx(self, page: Page) -> Ctx:
-        return Ctx(self.site, self.lang, self.locale, self.tr,
-                   lambda gid: self.urls.href(page, self.urls.game_page(self.lang, gid)))
-
-    def render(self, page: Page, template: str, alternates: list[Page], **context) -> bytes:
-        urls = self.urls
-        return self.env.get_template(template).render(
-            lang=self.lang, site=self.site, page=page, urls=urls, root=urls.root_prefix(page), ctx=self.ctx(page),
-            alternates=[(p.lang, urls.absolute(p), urls.href(page, p), language_name(p.lang, p.lang))
-                        for p in alternates],
-            canonical=urls.absolute(page), home_url=urls.absolute(Page(self.lang, "")), **context).encode("utf-8")
-
-    def game_page(self, game: Game, facts: Glance) -> bytes:
-        page = self.urls.game_page(self.lang, game.id)
-        ctx = self.ctx(page)
-        view = game_view(ctx, game, self.results, facts)
-        return self.render(page, "game.html", [self.urls.game_page(code, game.id) for code in self.site.languages],
-                           view=view, sheet=sheet_script(ctx, view, self.strings))
-
-    def aliases(self) -> list[tuple[Page, list, str | None]]:
-        """(page, [(alias, its language, game name, href)], the title's language if not this one) per alias page."""
-        out = []
-        for slug, targets in alias_index(self.site, self.lang).items():
-            page = Page(self.lang, slug + "/")
-            links = [(name, alias_lang, self.site.game(gid).texts[self.lang].name,
-                      self.urls.href(page, self.urls.game_page(self.lang, gid))) for name, alias_lang, gid in targets]
-            first_lang = targets[0][1]
-            out.append((page, links, first_lang if first_lang != self.lang else None))
-        return out
 
 
 # A job: the output paths of some pages, and what renders them (the bodies, in the same order)

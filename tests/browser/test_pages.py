@@ -33,7 +33,7 @@ def game_url(site, lang: str, game_id: str) -> str:
 def test_every_page_loads_cleanly(lang, built_site, server, browser, site_model):
     """One context per language (the service worker installs once); every page in turn. An alias page
     must reach its game; a game: link in the rules must stay in the language."""
-    from generator.render.pages import alias_index
+    from generator.render.language import alias_index
 
     aliases = alias_index(site_model, lang)
     context = browser.new_context(viewport={"width": 1280, "height": 900})
@@ -105,7 +105,7 @@ def test_language_switcher_stays_on_the_game(site_model, server, context):
 
 def test_alias_page_without_forwarding_links_the_game(site_model, built_site, server, context):
     """With the refresh blocked (some readers disable it), the alias page still leads to the game."""
-    from generator.render.pages import alias_index
+    from generator.render.language import alias_index
 
     lang = "en"
     slug, targets = next((s, t) for s, t in alias_index(site_model, lang).items() if len({x[-1] for x in t}) == 1)
