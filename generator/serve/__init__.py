@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import mimetypes
+import os
 import signal
 import sys
 import threading
@@ -268,6 +269,7 @@ def serve_command(args) -> int:
     except KeyboardInterrupt:
         pass
     finally:
+        signal.signal(signal.SIGINT, lambda *_: os._exit(130))  # a second Ctrl-C while stopping: out at once
         dev.stop()
         dev.say("giv serve: stopped")
     return 0
