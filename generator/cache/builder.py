@@ -216,7 +216,7 @@ class Cache:
         for path in files:
             folder = path.rpartition("/")[0] + "/"
             count[folder] = count.get(folder, 0) + 1
-        known = {} if os.environ.get("SOURCE_DATE_EPOCH") else {  # the swap gave every folder that time
+        known = {} if os.environ.get("SOURCE_DATE_EPOCH") else {  # finish() set every folder to that time
             path.rpartition("/")[0] + "/": body.folder for path, body in files.items()
             if isinstance(body, Written) and count[path.rpartition("/")[0] + "/"] == 1}
         rest = [folder for folder in ["", *(f"{rel}/" for rel in folders_of(files))] if folder not in known]

@@ -79,12 +79,6 @@ class Staging:
         shutil.rmtree(old, ignore_errors=True)
 
 
-def write_tree(target: Path, files: dict[str, bytes]) -> None:
-    """Write files into a sibling temporary folder, then swap it in place of target."""
-    with Staging(target) as stage:
-        stage.finish(files)
-
-
 def folders_of(files: dict[str, bytes | Kept]) -> list[str]:
     """Every folder that holds a file, each after its parent: ["da", "da/tips", ...]."""
     folders = set()
