@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gc
 import os
+import signal
 from typing import Callable, Sequence, TypeVar
 
 T = TypeVar("T")
@@ -31,6 +32,11 @@ def workers() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:
         return os.cpu_count() or 1
+
+
+def _ignore_ctrl_c() -> None:
+    """In a worker: Ctrl-C reaches the whole process group; this process stops the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _run(span: tuple[int, int]) -> tuple[list, list]:
@@ -68,7 +74,7 @@ def parallel_map(fn: Callable[[T], R], items: Sequence[T], min_items: int = 48,
     _JOB = (fn, items)
     gc.freeze()  # the workers' garbage collector leaves the objects they inherit alone, so they stay shared
     try:
-        with multiprocessing.get_context("fork").Pool(count) as pool:
+        with multiprocessing.get_context("fork").Pool(count, initializer=_ignore_ctrl_c) as pool:
             out = []
             for part, learned in pool.imap(_run, spans):
                 out.extend(part)

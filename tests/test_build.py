@@ -10,6 +10,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin, urlparse
 
+import pytest
+
 from fixtures.sites import VALID, make_site, tree_hash
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -257,6 +259,31 @@ def test_failed_build_leaves_previous_output_untouched(tmp_path):
     assert result.returncode == 1 and result.stderr.count("error: ") == 2, result.stderr
     assert tree_hash(out) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "site"]
+
+
+def test_build_stopped_while_rendering_leaves_previous_output_untouched(tmp_path, monkeypatch):
+    """Ctrl-C (or any error) while the workers write pages into the new folder: it is removed."""
+    from generator import build as pipeline
+    from generator.cache import Cache
+
+    site = make_site(tmp_path / "site")
+    out = tmp_path / "out"
+    assert giv("--content", str(site / "content"), "build", "--out", str(out)).returncode == 0
+    before = tree_hash(out)
+    real = pipeline.render_site
+
+    def stopped(*args, sink=None, **kwargs):
+        real(*args, sink=sink, **kwargs)  # every page written into the new folder, then Ctrl-C
+        assert sink is not None and any(p.name.startswith(".out.new-") for p in tmp_path.iterdir())
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(pipeline, "render_site", stopped)
+    cache = Cache(site / "content", site / "templates", out, None, tmp_path / "cache")
+    cache.forget()
+    with pytest.raises(KeyboardInterrupt):
+        pipeline.build(site / "content", site / "templates", out, cache=cache)
+    assert tree_hash(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "out", "site"]
 
 
 def test_successful_build_replaces_output(tmp_path):
