@@ -85,8 +85,9 @@ class Cache:
         return self._records
 
     def forget(self) -> None:
-        """Start anew: the next build is a full one."""
+        """Start anew: the next build is a full one, and asks Babel again."""
         self.index, self._records, self.files, self.checked = idx.Index(self.target), Records(), {}, None
+        ANSWERS.forget()
 
     # -- nothing changed? --------------------------------------------------------------------------
     def fresh(self) -> bool:

@@ -48,6 +48,10 @@ class Answers:
                 pass  # a damaged file: ask Babel again
         return self.known
 
+    def forget(self) -> None:
+        """Ask Babel everything again (`giv build --clean`); the file is replaced at the next save."""
+        self.known, self.new = {}, {}
+
     def take(self) -> dict[Key, str]:
         new, self.new = self.new, {}
         return new
