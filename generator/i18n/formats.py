@@ -67,9 +67,13 @@ class Answers:
         path = self._file()
         if path is None or not self.new or self.known is None:
             return
+        try:
+            data = marshal.dumps(self.known)
+        except ValueError:  # a question marshal cannot write: keep the answers for this process only
+            return
         path.parent.mkdir(parents=True, exist_ok=True)
         temp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-        temp.write_bytes(marshal.dumps(self.known))
+        temp.write_bytes(data)
         temp.replace(path)
         self.new = {}
 
@@ -89,7 +93,7 @@ ANSWERS = Answers()
 
 
 def number(value: int, locale: str) -> str:
-    """An integer as the locale writes it (Babel writes U+2212 for minus in sv; it is the correct sign there)."""
+    """An integer as the locale writes it: Babel's grouping and minus sign for that locale."""
     def compute() -> str:
         from babel.numbers import format_decimal
         return format_decimal(value, locale=locale)
@@ -100,7 +104,7 @@ def items(values: list[str], locale: str, style: str = "standard") -> str:
     def compute() -> str:
         from babel.lists import format_list
         return format_list(values, style=style, locale=locale)
-    return ANSWERS.ask(("items", tuple(values), locale, style), compute)
+    return ANSWERS.ask(("items", tuple(str(v) for v in values), locale, style), compute)  # Markup too
 
 
 def language_name(code: str, in_locale: str) -> str:
