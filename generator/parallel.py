@@ -4,7 +4,7 @@ Worker processes are forked, so they start with everything the build has already
 site, the templates, the catalogs) and only the results travel back. Small jobs, machines with
 one core, systems without fork, and GIV_WORKERS=1 run in this process instead.
 
-What a worker's memos learn (i18n/formats.ANSWERS) travels back with its results, so that the
+What a worker learns of Babel (i18n/formats.ANSWERS) travels back with its results, so that the
 build can keep it for the next one."""
 from __future__ import annotations
 
@@ -13,15 +13,11 @@ import os
 import signal
 from typing import Callable, Sequence, TypeVar
 
+from .i18n.formats import ANSWERS
+
 T = TypeVar("T")
 R = TypeVar("R")
 _JOB: tuple[Callable, Sequence] | None = None
-
-
-def _memos() -> list:
-    """Objects with take() (what this process learned since the last take) and merge(learned)."""
-    from .i18n.formats import ANSWERS
-    return [ANSWERS]
 
 
 def workers() -> int:
@@ -39,9 +35,9 @@ def _ignore_ctrl_c() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _run(span: tuple[int, int]) -> tuple[list, list]:
+def _run(span: tuple[int, int]) -> tuple[list, dict]:
     fn, items = _JOB
-    return [fn(items[i]) for i in range(*span)], [memo.take() for memo in _memos()]
+    return [fn(items[i]) for i in range(*span)], ANSWERS.take()
 
 
 def _serial(fn: Callable[[T], R], items: Sequence[T], done: Callable[[int], None] | None) -> list[R]:
@@ -78,8 +74,7 @@ def parallel_map(fn: Callable[[T], R], items: Sequence[T], min_items: int = 48,
             out = []
             for part, learned in pool.imap(_run, spans):
                 out.extend(part)
-                for memo, entries in zip(_memos(), learned):
-                    memo.merge(entries)
+                ANSWERS.merge(learned)
                 if done:
                     done(len(part))
             return out

@@ -213,13 +213,12 @@ class Cache:
         """The stat of every folder a full build wrote: a folder that holds one file a worker
         wrote has it from the worker (Written); the others are asked for. (Stats taken just after
         the workers end can take 50 us each instead of 3.)"""
-        count: dict[str, int] = {}
-        for path in files:
-            folder = path.rpartition("/")[0] + "/"
-            count[folder] = count.get(folder, 0) + 1
+        held: dict[str, list[bytes | Kept]] = {}  # folder/ -> what it holds
+        for path, body in files.items():
+            held.setdefault(path.rpartition("/")[0] + "/", []).append(body)
         known = {} if os.environ.get("SOURCE_DATE_EPOCH") else {  # finish() set every folder to that time
-            path.rpartition("/")[0] + "/": body.folder for path, body in files.items()
-            if isinstance(body, Written) and count[path.rpartition("/")[0] + "/"] == 1}
+            folder: bodies[0].folder for folder, bodies in held.items()
+            if len(bodies) == 1 and isinstance(bodies[0], Written)}
         rest = [folder for folder in ["", *(f"{rel}/" for rel in folders_of(files))] if folder not in known]
         return known | idx.out_stats(self.out, rest)
 
@@ -236,8 +235,7 @@ class Cache:
             digests = write_changed(self.out, files, old, stage)
         self.changed = sorted(p for p, d in digests.items() if index.pages.get(p) != d) \
             + sorted(set(index.pages) - set(digests))
-        games = {} if self.full else {g: r for g, r in records.games.items() if g in self.keys}
-        games.update(self.made)
+        games = {g: r for g, r in records.games.items() if g in self.keys} | self.made
         if self.out is not None:
             if self.full:  # the folders the build made, not by listing the tree
                 index.out = self._out_stats(files)

@@ -1,13 +1,12 @@
 """Atomic output: nothing touches the target folder until every file has been written beside it."""
 from __future__ import annotations
 
-import hashlib
 import os
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..render.pages import Kept
+from ..render.pages import Kept, digest
 
 CREATE = os.O_WRONLY | os.O_CREAT | os.O_TRUNC  # as open(path, "wb"); os.open adds O_CLOEXEC
 
@@ -52,7 +51,7 @@ class Staging:
             os.makedirs(os.path.dirname(path), exist_ok=True)  # another worker may make it at the same time
             _write(path, data)
         st = os.stat(os.path.dirname(path))
-        return Written(hashlib.sha256(data).digest(), (0, st.st_mtime_ns, st.st_ino))
+        return Written(digest(data), (0, st.st_mtime_ns, st.st_ino))
 
     def finish(self, files: dict[str, bytes | Kept]) -> None:
         """Write the files not put() yet, then swap the folder in place of the target."""
