@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from .i18n.catalogs import load_catalogs
+from .memory import bulk_allocation
 from .model.errors import ContentError, Problems
 from .model.load import load_site
 from .render.pages import render_site
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
     from .cache import Cache
 
 
+@bulk_allocation()  # the model lives as long as the build: the collector would walk it for nothing
 def build(content: Path, templates: Path, out: Path, langs: list[str] | None = None, bless_examples: bool = False,
           cache: Cache | None = None, tick: Callable[[], None] | None = None) -> dict:
     """Build the site into out. Raises ContentError, listing every problem, before writing anything.

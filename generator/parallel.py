@@ -65,7 +65,7 @@ def parallel_map(fn: Callable[[T], R], items: Sequence[T], min_items: int = 48,
         return _serial(fn, items, done)
     if warm:
         return _serial(fn, items[:warm], done) + parallel_map(fn, items[warm:], min_items, done)
-    size = max(8, len(items) // (count * 8))
+    size = max(4, len(items) // (count * 32))  # small parts: the last ones finish close together
     spans = [(i, min(i + size, len(items))) for i in range(0, len(items), size)]
     _JOB = (fn, items)
     gc.freeze()  # the workers' garbage collector leaves the objects they inherit alone, so they stay shared
