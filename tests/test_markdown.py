@@ -5,6 +5,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.render.markdown import render, rules_problems
 
@@ -34,3 +36,31 @@ def test_render(title: str, source: str, expected: str) -> None:
 def test_problems(title: str, source: str, expected: str) -> None:
     found = [f"{line}: {message}" for line, message in rules_problems(source, {"tips"})]
     assert found == [line for line in expected.splitlines() if line]
+
+
+def _slugify_by_definition(name: str) -> str:
+    """slugify() as first written, one character at a time: what the faster one must equal."""
+    import unicodedata
+
+    from generator.model.slugs import FOLD
+
+    text = unicodedata.normalize("NFKD", name.lower().translate(FOLD))
+    text = "".join(c if c.isascii() and c.isalnum() else "-" for c in text if not unicodedata.combining(c))
+    return "-".join(part for part in text.split("-") if part)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.text(alphabet=st.characters(codec="utf-8"), max_size=30)
+       | st.text(alphabet="aeiouæøåäöéüÅÆØß -–'’\u0301\u0308ℌ½①Ⅻ", max_size=30))
+def test_slugify_equals_its_definition(name: str) -> None:
+    from generator.model.slugs import slugify
+
+    assert slugify(name) == _slugify_by_definition(name)
+
+
+def test_slugify_examples() -> None:
+    from generator.model.slugs import slugify
+
+    assert slugify("Sådan tæller man point") == "sadan-taeller-man-point"
+    assert slugify("Vändtia – Café") == "vandtia-cafe"
+    assert slugify("«»") == ""
