@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from generator.render.markdown import render, rules_problems
@@ -64,3 +64,35 @@ def test_slugify_examples() -> None:
     assert slugify("Sådan tæller man point") == "sadan-taeller-man-point"
     assert slugify("Vändtia – Café") == "vandtia-cafe"
     assert slugify("«»") == ""
+
+
+GAME_IDS = {"vend-om", "tips"}
+PIECES = ["word ", "ord", "\n", "\n\n", "[a]", "[b c]", "{lang=da}", "{lang=sv-SE}", "{lang=", "]", "[", "(game:vend-om)",
+          "(game:tips#x)", "(game:nope)", "(game:Tips)", "(https://a.dk/?q=1&r=2)", "(http://a.dk)", "(#anchor)",
+          "(mailto:a@b.dk)", "(game:vend\\-om)", "(game:vend%2Dom)", "[r]", "[r]: game:nope\n", "[r]: #ok\n", "*", "**",
+          "_", "`", "```\n", "    ", "# ", "## ", "===\n", "---\n", "- ", "1. ", "> ", "| a | b |\n|---|:-:|\n",
+          "[a *b*]", "[a `c`]", "[x\ny]", "[*b*", "[[a]]", "!", "![", "<", "<b>", "&amp;", "&#60;", "\\", "'", '"', "ø", " "]
+
+
+@settings(max_examples=4000, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=14).map("".join))
+@example("[x\ny]{lang=da}")         # a soft break ends a run of text
+@example("[a *b*]{lang=da}")        # so does a tag
+@example("Setext\n===\n")           # an H1 without '#'
+@example("[a](game:vend%2Dom)")      # percent-encoded: not the id
+@example("[r]\n\n[r]: http://a.dk")  # a reference link
+def test_the_quick_check_never_passes_what_the_full_check_refuses(text: str) -> None:
+    from generator.render.markdown import _problems, surely_clean
+
+    if surely_clean(text, GAME_IDS):
+        assert _problems(text, GAME_IDS) == []
+
+
+def test_the_quick_check_passes_the_bundled_texts() -> None:
+    """The quick look is what a valid site gets: every rules text of content/ passes it."""
+    from generator.render.markdown import surely_clean
+
+    root = Path(__file__).parent.parent / "content" / "games"
+    texts = sorted(root.glob("*/*.md"))
+    ids = {folder.name for folder in root.iterdir()}
+    assert texts and all(surely_clean(path.read_text("utf-8"), ids) for path in texts)
