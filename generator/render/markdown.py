@@ -255,24 +255,58 @@ class _Renderer:
             self.out.append(self.flush() + "<hr />\n")
 
 
+SIMPLE_BLOCKS = {"Paragraph": ("<p>", "</p>\n"), "Item": ("<li>", "</li>\n")}  # most block events: no data
+
+
 def render(text: str, lang: str, link: Callable[[str], str]) -> str:
-    """HTML for one Markdown text; `game:<id>` links go through `link`."""
+    """HTML for one Markdown text; `game:<id>` links go through `link`.
+
+    The commonest events (text, paragraphs, list items, emphasis) are handled here, without a
+    call; the rest by _Renderer, which all of them would reach with the same result."""
     r = _Renderer(lang, link)
+    out = r.out
     for event in pyromark.events(text, options=OPTIONS):
-        if type(event) is dict and "Text" in event and r.code is None:  # the most common event, without a call
-            value = event["Text"]
-            r.run.append(("text", value, r.level))
-            r.quotes = r.quotes or "'" in value or '"' in value
-            continue
-        if isinstance(event, str):
+        if type(event) is not dict:
             r.leaf(event, None)
             continue
         kind, value = next(iter(event.items()))
-        if kind == "Start":
-            r.start(value if isinstance(value, str) else next(iter(value)), value)
+        if kind == "Text":
+            if r.code is None:
+                r.run.append(("text", value, r.level))
+                r.quotes = r.quotes or "'" in value or '"' in value
+            else:
+                r.code.append(value)
+        elif type(value) is not str:  # a tag with data: a link, list, heading, table, code block
+            if kind == "Start":
+                r.start(next(iter(value)), value)
+            elif kind == "End":
+                r.end(next(iter(value)), value)
+            else:
+                r.leaf(kind, value)
+        elif value in INLINE_TAGS:
+            if kind == "Start":
+                r.run.append(("tag", f"<{INLINE_TAGS[value]}>", r.level))
+                r.level += 1
+            elif kind == "End":
+                r.level -= 1
+                r.run.append(("tag", f"</{INLINE_TAGS[value]}>", r.level))
+            else:
+                r.leaf(kind, value)
+        elif value in SIMPLE_BLOCKS and kind in ("Start", "End"):
+            html = r.flush()
+            if html:
+                out.append(html)
+            if kind == "Start":
+                if out and not out[-1].endswith("\n"):
+                    out.append("\n")  # a block inside a list item starts on its own line
+                out.append(SIMPLE_BLOCKS[value][0])
+            else:
+                out.append(SIMPLE_BLOCKS[value][1])
+        elif kind == "Start":
+            r.start(value, value)
         elif kind == "End":
-            r.end(value if isinstance(value, str) else next(iter(value)), value)
+            r.end(value, value)
         else:
             r.leaf(kind, value)
-    r.out.append(r.flush())
-    return "".join(r.out)
+    out.append(r.flush())
+    return "".join(out)
