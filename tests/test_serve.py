@@ -124,3 +124,19 @@ def test_the_browser_shows_the_error_and_reloads(dev, page):
     with page.expect_navigation(timeout=15000):
         text.write_text(good.replace("Plump", "Plumpen", 1), "utf-8")
     assert page.locator("#giv-overlay").count() == 0
+
+
+def test_a_saved_file_is_named_without_the_scratch_files_of_the_save(tmp_path):
+    """`sed -i` writes a temporary file and renames it over the one it edits; vim writes .swp
+    files: only the edited file is named (and only it makes a rebuild)."""
+    from watchfiles import Change
+
+    from generator.serve import worth_naming
+
+    edited, gone, deleted = tmp_path / "en.yaml", tmp_path / "sedKKmaVI", tmp_path / "old.md"
+    edited.write_text("id: x\n")
+    changes = {(Change.added, str(gone)), (Change.modified, str(gone)), (Change.deleted, str(gone)),
+               (Change.added, str(edited)), (Change.modified, str(tmp_path / ".en.yaml.swp")),
+               (Change.added, str(tmp_path / "4913")), (Change.deleted, str(deleted))}
+    assert worth_naming(changes) == [str(edited), str(deleted)]
+    assert worth_naming({(Change.added, str(gone)), (Change.deleted, str(gone))}) == []

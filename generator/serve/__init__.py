@@ -20,6 +20,7 @@ from urllib.parse import unquote, urlsplit
 from ..build import build
 from ..cache import Cache
 from ..model.errors import ContentError
+from ..model.scratch import scratch
 
 HERE = Path(__file__).resolve().parent
 ENGINE_DIR = HERE.parent / "engine"
@@ -28,6 +29,17 @@ TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=u
          ".svg": "image/svg+xml", ".txt": "text/plain; charset=utf-8", ".webmanifest": "application/manifest+json"}
 WAITING = b"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>giv serve</title></head>
 <body><h1>giv serve</h1><p>The site has not been built yet.</p></body></html>"""
+
+
+def worth_naming(changes: set[tuple[object, str]]) -> list[str]:
+    """The paths of a batch of file changes that may be inputs: not an editor's scratch file, and
+    not a file that appeared and was gone again within the batch (the temporary file that
+    `sed -i` and many editors write and rename over the one they save)."""
+    import watchfiles
+
+    added = {path for change, path in changes if change == watchfiles.Change.added}
+    return sorted({path for _, path in changes
+                   if not scratch(os.path.basename(path)) and (path not in added or os.path.lexists(path))})
 
 
 def problem_list(exc: BaseException, root: Path) -> list[dict]:
@@ -121,9 +133,9 @@ class DevServer:
                 self.ready.set()
                 if self.rebuild_if_changed():
                     continue
-            if not changes:
+            names = sorted({self._rel(path) for path in worth_naming(changes)})
+            if not names:  # nothing a build reads (scratch files are not inputs either)
                 continue
-            names = sorted({self._rel(path) for _, path in changes})
             self.say(f"giv serve: changed: {', '.join(names[:3])}{f' and {len(names) - 3} more' if len(names) > 3 else ''}")
             self.rebuild()
 
