@@ -34,6 +34,18 @@ def _line(source: bytes, offset: int) -> int:
     return source.count(b"\n", 0, offset) + 1
 
 
+def _link_problem(href: str, game_ids: set[str]) -> str | None:
+    """What is wrong with a link's target, if anything: game:<id> of a game that exists, #anchor or https://."""
+    if href.startswith("game:"):
+        return None if href[5:].split("#")[0] in game_ids else f"link to unknown game '{href[5:]}'"
+    return None if href.startswith(("https://", "#")) else f"link '{href}' must be game:<id>, #anchor or https://"
+
+
+def _stray_lang_span(text: str) -> bool:
+    """A '{lang=' in a run of text that is not part of a [text]{lang=xx} span."""
+    return "{lang=" in text and "{lang=" in LANG_SPAN.sub("", text)
+
+
 def rules_problems(text: str, game_ids: set[str]) -> list[tuple[int, str]]:
     """(line, message) for raw HTML, images, links to games that do not exist, headings out of place
     and language spans that are not written [text]{lang=xx}."""
@@ -51,16 +63,10 @@ def surely_clean(text: str, game_ids: set[str]) -> bool:
     html = pyromark.html(text, options=OPTIONS)
     if "<h1" in html:
         return False
-    for href in HREF.findall(html):
-        href = unescape(href)  # pulldown-cmark percent-encodes and escapes; a game id needs neither
-        if href.startswith("game:"):
-            if href[5:].split("#")[0] not in game_ids:
-                return False
-        elif not href.startswith(("https://", "#")):
-            return False
-    if "{lang=" in text:
-        return not any("{lang=" in run and "{lang=" in LANG_SPAN.sub("", run) for run in TEXT_RUNS.split(html))
-    return True
+    # pulldown-cmark percent-encodes and escapes a link's target; a game id needs neither
+    if any(_link_problem(unescape(href), game_ids) for href in HREF.findall(html)):
+        return False
+    return "{lang=" not in text or not any(_stray_lang_span(run) for run in TEXT_RUNS.split(html))
 
 
 def _problems(text: str, game_ids: set[str]) -> list[tuple[int, str]]:
@@ -72,7 +78,7 @@ def _problems(text: str, game_ids: set[str]) -> list[tuple[int, str]]:
             continue
         kind, value = next(iter(event.items()))
         if kind == "Text":
-            if "{lang=" in value and "{lang=" in LANG_SPAN.sub("", value):
+            if _stray_lang_span(value):
                 out.append((_line(source, span["start"]), "write a language span as [plain text]{lang=xx}"))
             continue
         tag = next(iter(value)) if isinstance(value, dict) else value
@@ -88,11 +94,9 @@ def _problems(text: str, game_ids: set[str]) -> list[tuple[int, str]]:
             out.append((_line(source, span["start"]),
                         f"image '{value['Image']['dest_url']}': the rules text cannot embed images"))
         elif kind == "Start" and tag == "Link":
-            href = value["Link"]["dest_url"]
-            if href.startswith("game:") and href[5:].split("#")[0] not in game_ids:
-                out.append((_line(source, span["start"]), f"link to unknown game '{href[5:]}'"))
-            elif not href.startswith(("game:", "https://", "#")):
-                out.append((_line(source, span["start"]), f"link '{href}' must be game:<id>, #anchor or https://"))
+            message = _link_problem(value["Link"]["dest_url"], game_ids)
+            if message:
+                out.append((_line(source, span["start"]), message))
         elif kind == "Start" and tag == "Heading" and value["Heading"]["level"] == "H1":
             out.append((_line(source, span["start"]), "use ## and ### for headings; the page title is the game's name"))
     return out
@@ -144,10 +148,8 @@ class _Renderer:
         return "".join(parts)
 
     def start(self, tag: str, value) -> None:
-        if tag in INLINE_TAGS:
-            self.run.append(("tag", f"<{INLINE_TAGS[tag]}>", self.level))
-            self.level += 1
-        elif tag == "Link":
+        """A tag's start, but emphasis, paragraphs and list items (render() handles those)."""
+        if tag == "Link":
             href = value["Link"]["dest_url"]
             if href.startswith("game:"):
                 game, _, anchor = href[5:].partition("#")
@@ -188,13 +190,10 @@ class _Renderer:
         elif tag == "Heading":
             pass  # written at its end, when its text (and so its anchor) is known
         elif tag in BLOCK_TAGS:
-            self.out.append(f"<{BLOCK_TAGS[tag]}>" + ("" if tag in ("Paragraph", "Item", "HtmlBlock") else "\n"))
+            self.out.append(f"<{BLOCK_TAGS[tag]}>" + ("" if tag == "HtmlBlock" else "\n"))
 
     def end(self, tag: str, value) -> None:
-        if tag in INLINE_TAGS:
-            self.level -= 1
-            self.run.append(("tag", f"</{INLINE_TAGS[tag]}>", self.level))
-        elif tag == "Link":
+        if tag == "Link":
             self.level -= 1
             self.run.append(("tag", "</a>", self.level))
         elif tag == "Image":
@@ -241,9 +240,8 @@ class _Renderer:
         self.out.append(f"<h{level}{anchor}>{html}</h{level}>\n")
 
     def leaf(self, kind: str, value) -> None:
-        if kind == "Text":  # inside a code block: render() takes the text of inline runs itself
-            self.code.append(value)
-        elif kind in ("Html", "InlineHtml"):  # refused by rules_problems; shown as text, never as markup
+        """An event that is neither text nor a tag's start or end."""
+        if kind in ("Html", "InlineHtml"):  # refused by rules_problems; shown as text, never as markup
             self.run.append(("raw", value, self.level))
         elif kind == "Code":
             self.run.append(("code", value, self.level))
@@ -255,14 +253,14 @@ class _Renderer:
             self.out.append(self.flush() + "<hr />\n")
 
 
-SIMPLE_BLOCKS = {"Paragraph": ("<p>", "</p>\n"), "Item": ("<li>", "</li>\n")}  # most block events: no data
+SIMPLE_BLOCKS = {tag: (f"<{BLOCK_TAGS[tag]}>", f"</{BLOCK_TAGS[tag]}>\n") for tag in ("Paragraph", "Item")}
 
 
 def render(text: str, lang: str, link: Callable[[str], str]) -> str:
     """HTML for one Markdown text; `game:<id>` links go through `link`.
 
-    The commonest events (text, paragraphs, list items, emphasis) are handled here, without a
-    call; the rest by _Renderer, which all of them would reach with the same result."""
+    Text, emphasis, paragraphs and list items, the commonest events, are handled here without a
+    call; the rest by _Renderer."""
     r = _Renderer(lang, link)
     out = r.out
     for event in pyromark.events(text, options=OPTIONS):
