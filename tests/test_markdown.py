@@ -42,9 +42,9 @@ def _slugify_by_definition(name: str) -> str:
     """slugify() as first written, one character at a time: what the faster one must equal."""
     import unicodedata
 
-    from generator.model.slugs import FOLD
+    from generator.model.slugs import FOLDED
 
-    text = unicodedata.normalize("NFKD", name.lower().translate(FOLD))
+    text = unicodedata.normalize("NFKD", name.lower().translate(str.maketrans(FOLDED)))
     text = "".join(c if c.isascii() and c.isalnum() else "-" for c in text if not unicodedata.combining(c))
     return "-".join(part for part in text.split("-") if part)
 

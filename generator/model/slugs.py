@@ -7,7 +7,6 @@ import unicodedata
 WORDS = re.compile(r"[A-Za-z0-9]+")  # after lower(), NFKD may still make capitals (ℌ -> H)
 NON_ASCII = re.compile(r"[^\x00-\x7f]")
 FOLDED = {"æ": "ae", "ø": "o", "å": "a", "ä": "a", "ö": "o", "ß": "ss"}
-FOLD = str.maketrans(FOLDED)
 
 
 def _separate(match: re.Match) -> str:
