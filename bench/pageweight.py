@@ -7,24 +7,16 @@ responses, each gzipped at level 6 (what a web server sends). The service worker
 the language's other pages on a first visit is counted separately."""
 from __future__ import annotations
 
-import functools
 import gzip
 import json
-import http.server
 import sys
 import tempfile
-import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
 
-
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:
-        pass
+from generator.serve.local import CHROMIUM, CHROMIUM_ARGS, serve_folder  # noqa: E402
 
 
 def main() -> int:
@@ -35,11 +27,9 @@ def main() -> int:
     path = sys.argv[1] if len(sys.argv) > 1 else "/da/vend-om/"
     out = Path(tempfile.mkdtemp()) / "site"
     build(ROOT / "content", ROOT / "templates", out)
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(out)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd, base = serve_folder(out)
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         context = browser.new_context(service_workers="block")
         page = context.new_page()
         seen: dict[str, bytes] = {}

@@ -16,30 +16,21 @@ sheet's code is the shipped code. Prints:
 from __future__ import annotations
 
 import argparse
-import functools
 import gzip
-import http.server
 import json
 import random
 import re
 import statistics
 import sys
 import tempfile
-import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
+from generator.serve.local import CHROMIUM, CHROMIUM_ARGS, serve_folder  # noqa: E402
+
 PLAYERS, ROUNDS = 8, 30
-
-
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:
-        pass
 
 
 def game_state(seed: int = 5) -> dict:
@@ -83,10 +74,7 @@ def main() -> int:
               f"({sum(v for k, v in sizes.items() if k != 'engine.js') / 1024:.1f} KiB sheet UI + "
               f"{sizes['engine.js'] / 1024:.1f} KiB engine)")
 
-        handler = functools.partial(Quiet, directory=str(site))
-        httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        threading.Thread(target=httpd.serve_forever, daemon=True).start()
-        base = f"http://127.0.0.1:{httpd.server_address[1]}"
+        httpd, base = serve_folder(site)
         url = f"{base}/en/oh-hell/"
         state = game_state()
 
@@ -103,7 +91,7 @@ def main() -> int:
             route.fulfill(body=html[:match.start(2)] + text + html[match.end(2):], content_type="text/html")
 
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
             page = context.new_page()
             errors = []

@@ -1,19 +1,15 @@
 """Shared fixtures: the project's paths, a built site, a local server and Debian's chromium."""
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 from pathlib import Path
 
 import pytest
 
+from generator.serve.local import CHROMIUM, CHROMIUM_ARGS, serve_folder
+
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
 TEMPLATES = ROOT / "templates"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
 @pytest.fixture(scope="session")
@@ -26,23 +22,11 @@ def built_site(tmp_path_factory) -> Path:
     return out
 
 
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:  # keep test output clean
-        pass
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-store")
-        super().end_headers()
-
-
 @pytest.fixture(scope="session")
 def server(built_site):
     """The built site served on 127.0.0.1 (a secure context, so the service worker runs)."""
-    handler = functools.partial(QuietHandler, directory=str(built_site))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd, base = serve_folder(built_site)
+    yield base
     httpd.shutdown()
 
 

@@ -140,3 +140,27 @@ def test_a_saved_file_is_named_without_the_scratch_files_of_the_save(tmp_path):
                (Change.added, str(tmp_path / "4913")), (Change.deleted, str(deleted))}
     assert worth_naming(changes) == [str(edited), str(deleted)]
     assert worth_naming({(Change.added, str(gone)), (Change.deleted, str(gone))}) == []
+
+
+def test_a_browser_that_drops_a_connection_is_not_a_traceback(capsys):
+    """Browsers drop connections mid-answer (a live reload does it on every save): nothing is
+    printed for that, and any other error in a request is still printed."""
+    from http.server import BaseHTTPRequestHandler
+
+    from generator.serve.local import QuietServer
+
+    server = QuietServer(("127.0.0.1", 0), BaseHTTPRequestHandler)
+    try:
+        for dropped in (BrokenPipeError(32, "Broken pipe"), ConnectionResetError(104, "Connection reset by peer")):
+            try:
+                raise dropped
+            except OSError:
+                server.handle_error(None, ("127.0.0.1", 50000))
+        assert capsys.readouterr().err == ""
+        try:
+            raise ValueError("a bug in a handler")
+        except ValueError:
+            server.handle_error(None, ("127.0.0.1", 50000))
+        assert "ValueError: a bug in a handler" in capsys.readouterr().err
+    finally:
+        server.server_close()

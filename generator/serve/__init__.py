@@ -12,7 +12,7 @@ import sys
 import threading
 import time
 import traceback
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import TextIO
 from urllib.parse import unquote, urlsplit
@@ -21,6 +21,7 @@ from ..build import build
 from ..cache import Cache
 from ..model.errors import ContentError
 from ..model.scratch import scratch
+from .local import QuietServer
 
 HERE = Path(__file__).resolve().parent
 ENGINE_DIR = HERE.parent / "engine"
@@ -74,8 +75,7 @@ class DevServer:
         self.stopping = threading.Event()
         self.ready = threading.Event()
         self.watching = watch
-        self.httpd = ThreadingHTTPServer((host, port), self._handler())
-        self.httpd.daemon_threads = True
+        self.httpd = QuietServer((host, port), self._handler())
         self.url = f"http://{host}:{self.httpd.server_address[1]}/"
         self.threads: list[threading.Thread] = []
 
