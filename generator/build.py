@@ -5,7 +5,7 @@ import argparse
 import sys
 from contextlib import nullcontext
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from .i18n.catalogs import load_catalogs
 from .memory import bulk_allocation
@@ -18,11 +18,12 @@ from .write.output import Staging
 
 if TYPE_CHECKING:
     from .cache import Cache
+    from .progress import Progress
 
 
 @bulk_allocation()  # the model lives as long as the build: the collector would walk it for nothing
 def build(content: Path, templates: Path, out: Path, langs: list[str] | None = None, bless_examples: bool = False,
-          cache: Cache | None = None, tick: Callable[[], None] | None = None) -> dict:
+          cache: Cache | None = None, progress: Progress | None = None) -> dict:
     """Build the site into out. Raises ContentError, listing every problem, before writing anything.
     With a cache (generator/cache), only what changed since the last build is read, rendered, written."""
     if cache and cache.fresh():                                 # no input changed: nothing to do
@@ -43,7 +44,9 @@ def build(content: Path, templates: Path, out: Path, langs: list[str] | None = N
     whole = cache.full and cache.out is not None if cache else True  # a new folder, swapped in at the end
     with Staging(out) if whole else nullcontext() as stage:    # on an error, out/ is left as it was
         files = render_site(site, templates, catalogs, results, langs, single=len(langs) == 1,
-                            earlier=cache, tick=tick, sink=stage.put if stage else None)  # workers write pages
+                            earlier=cache, tick=progress and progress.tick, sink=stage.put if stage else None)
+        if progress:
+            progress.writing()                                  # the rest, the swap, the old site removed
         if cache:
             cache.write(files, stage)                           # only what changed, or as below
         else:
@@ -68,12 +71,12 @@ def build_command(args: argparse.Namespace) -> int:
     try:
         with Progress() as progress:
             try:
-                files = build(content, templates, out, args.lang, args.bless, cache, progress.tick)
+                files = build(content, templates, out, args.lang, args.bless, cache, progress)
             except ContentError:
                 if not cache or cache.full:
                     raise
                 cache.forget()                                  # report errors exactly as a clean build does
-                files = build(content, templates, out, args.lang, cache=cache, tick=progress.tick)
+                files = build(content, templates, out, args.lang, cache=cache, progress=progress)
     except ContentError as exc:
         for problem in exc.problems:
             print(f"error: {problem}", file=sys.stderr)

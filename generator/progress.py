@@ -12,7 +12,8 @@ from typing import TextIO
 class Progress:
     def __init__(self, command: str = "giv build", stream: TextIO | None = None, delay: float = 0.7):
         self.command, self.stream, self.delay = command, stream or sys.stderr, delay
-        self.count = 0
+        self.count = 0          # pages rendered (or kept from the last build)
+        self.written = False    # rendering is over: what is left is writing
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._shown = ""
@@ -20,7 +21,12 @@ class Progress:
     def tick(self) -> None:
         self.count += 1
 
+    def writing(self) -> None:
+        self.written = True
+
     def phase(self) -> str:
+        if self.written:
+            return "writing the files"
         return "checking content/ and the worked examples" if self.count == 0 else "rendering pages"
 
     def __enter__(self) -> "Progress":
@@ -53,7 +59,7 @@ class Progress:
             if text != self._shown:
                 print(f"{self.command}: {text} ...", file=self.stream, flush=True)
                 self._shown, last = text, time.monotonic()
-            elif self.count and time.monotonic() - last >= 5:
+            elif self.count and not self.written and time.monotonic() - last >= 5:
                 print(f"{self.command}: {self.count} pages rendered", file=self.stream, flush=True)
                 last = time.monotonic()
             if self._stop.wait(0.2):
@@ -61,6 +67,6 @@ class Progress:
 
     def _text(self) -> str:
         seconds = time.monotonic() - self.started
-        if self.count:
+        if self.count and not self.written:
             return f"{self.command}: rendering pages: {self.count} ({seconds:.1f} s)"
         return f"{self.command}: {self.phase()} ({seconds:.1f} s)"
