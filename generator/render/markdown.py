@@ -163,10 +163,15 @@ class _Renderer:
         else:
             self.block_start(tag, value)
 
-    def block_start(self, tag: str, value) -> None:
+    def new_block(self) -> None:
+        """Before a block's start: the inline run before it is written out, and a block inside a
+        list item starts on its own line."""
         self.emit(self.flush())
         if self.out and not self.out[-1].endswith("\n"):
-            self.out.append("\n")  # a block inside a list item starts on its own line
+            self.out.append("\n")
+
+    def block_start(self, tag: str, value) -> None:
+        self.new_block()
         if tag == "List":
             start = value["List"]
             self.out.append("<ul>\n" if start is None else "<ol>\n" if start == 1 else f'<ol start="{start}">\n')
@@ -290,16 +295,12 @@ def render(text: str, lang: str, link: Callable[[str], str]) -> str:
                 r.run.append(("tag", f"</{INLINE_TAGS[value]}>", r.level))
             else:
                 r.leaf(kind, value)
-        elif value in SIMPLE_BLOCKS and kind in ("Start", "End"):
-            html = r.flush()
-            if html:
-                out.append(html)
-            if kind == "Start":
-                if out and not out[-1].endswith("\n"):
-                    out.append("\n")  # a block inside a list item starts on its own line
-                out.append(SIMPLE_BLOCKS[value][0])
-            else:
-                out.append(SIMPLE_BLOCKS[value][1])
+        elif value in SIMPLE_BLOCKS and kind == "Start":  # block_start() without its chain of tags
+            r.new_block()
+            out.append(SIMPLE_BLOCKS[value][0])
+        elif value in SIMPLE_BLOCKS and kind == "End":  # end() without its chain of tags
+            r.emit(r.flush())
+            out.append(SIMPLE_BLOCKS[value][1])
         elif kind == "Start":
             r.start(value, value)
         elif kind == "End":
