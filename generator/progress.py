@@ -8,6 +8,8 @@ import threading
 import time
 from typing import TextIO
 
+RENDERING = "rendering pages"
+
 
 class Progress:
     def __init__(self, command: str = "giv build", stream: TextIO | None = None, delay: float = 0.7):
@@ -27,7 +29,7 @@ class Progress:
     def phase(self) -> str:
         if self.written:
             return "writing the files"
-        return "checking content/ and the worked examples" if self.count == 0 else "rendering pages"
+        return "checking content/ and the worked examples" if self.count == 0 else RENDERING
 
     def __enter__(self) -> "Progress":
         self.started = time.monotonic()
@@ -59,14 +61,13 @@ class Progress:
             if text != self._shown:
                 print(f"{self.command}: {text} ...", file=self.stream, flush=True)
                 self._shown, last = text, time.monotonic()
-            elif self.count and not self.written and time.monotonic() - last >= 5:
+            elif text == RENDERING and time.monotonic() - last >= 5:
                 print(f"{self.command}: {self.count} pages rendered", file=self.stream, flush=True)
                 last = time.monotonic()
             if self._stop.wait(0.2):
                 return
 
     def _text(self) -> str:
-        seconds = time.monotonic() - self.started
-        if self.count and not self.written:
-            return f"{self.command}: rendering pages: {self.count} ({seconds:.1f} s)"
-        return f"{self.command}: {self.phase()} ({seconds:.1f} s)"
+        seconds, phase = time.monotonic() - self.started, self.phase()
+        counted = f": {self.count}" if phase == RENDERING else ""
+        return f"{self.command}: {phase}{counted} ({seconds:.1f} s)"
