@@ -5,7 +5,7 @@ from pathlib import Path
 
 from .errors import Problems
 from .examples import load_examples
-from .games import build_game_facts, merged
+from .games import build_game_facts, draft_languages, merged
 from .texts import game_text, load_raw
 from .types import Game
 from .yamlfile import LDict
@@ -81,4 +81,5 @@ def build_game(problems: Problems, raw: Raw, raw_texts: dict[str, RawTexts], gam
         if text:
             texts[lang] = text
     return Game(game_id, facts["template"], facts["order"], facts["players"], facts["fixed"],
-                facts["settings"], facts["variants"], examples, texts, path.parent, data.get("extends"))
+                facts["settings"], facts["variants"], examples, texts, path.parent, data.get("extends"),
+                draft_languages(problems, data, path, langs))
