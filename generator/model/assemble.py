@@ -67,7 +67,7 @@ def build_game(problems: Problems, raw: Raw, raw_texts: dict[str, RawTexts], gam
         return None
     facts = build_game_facts(problems, game_id, *merge)
     examples = load_examples(problems, path.parent / "examples.yaml")
-    if facts is None:
+    if facts is None or examples is None:  # without its examples, the texts' examples cannot be checked
         return None
     chain = extends_chain(raw, game_id)
     texts = {}
