@@ -23,6 +23,7 @@ import yaml
 from .model.errors import ContentError
 from .model.load import load_site
 from .model.rules import fold, kind, parse_rules
+from .model.files import read_text
 from .model.yamlfile import load_yaml
 
 LOCK = "translations.lock"
@@ -51,7 +52,8 @@ def items(folder: Path, lang: str) -> Items:
     """Every item of one language's text, with its hash and where it is; {} when there is no text."""
     out: Items = {}
     ypath, mpath = folder / f"{lang}.yaml", folder / f"{lang}.md"
-    data = load_yaml(ypath)[0] if ypath.exists() else None
+    content = folder.parent.parent  # games/<id>/ inside content/: nothing outside it is read
+    data = load_yaml(ypath, content)[0] if ypath.exists() else None
     if isinstance(data, dict):
         for key, value in data.items():
             if isinstance(value, dict) and key in ("settings", "variants", "examples"):
@@ -60,12 +62,9 @@ def items(folder: Path, lang: str) -> Items:
                                            value.at(sub) if hasattr(value, "at") else 1)
             else:
                 out[key] = (_digest(json.dumps(_folded(value), sort_keys=True)), ypath.name, data.at(key))
-    if mpath.exists():
-        try:
-            _, rules, _ = parse_rules(mpath.read_text("utf-8"))
-        except UnicodeDecodeError:
-            rules = []
-        for item in rules:
+    text = read_text(mpath, content)[0] if mpath.exists() else None
+    if text is not None:
+        for item in parse_rules(text)[1]:
             out[item.key] = (_digest(item.text), mpath.name, item.line)
     return out
 

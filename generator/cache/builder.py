@@ -139,7 +139,7 @@ class Cache:
         extends = {g: r.extends for g, r in old.items() if g not in changed}
         for gid in changed:
             path = self.content / "games" / gid / "game.yaml"
-            data = load_yaml(path)[0] if path.exists() else None
+            data = load_yaml(path, self.content)[0]
             if not isinstance(data, dict):
                 raise ContentError([])
             extends[gid] = data.get("extends") if isinstance(data.get("extends"), str) else None

@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .errors import Problems
+from .files import present
 from .games import GAME_KEYS
 from .markers import unwritten
 from .schema import Shape, line_of
@@ -18,10 +19,10 @@ def read_game_file(problems: Problems, folder: Path, langs: set[str]) -> LDict |
     """The folder's game.yaml when it is usable (a mapping of known keys whose id is the folder's
     name), and a problem for every file beside it that is unknown or not written yet."""
     path = folder / "game.yaml"
-    if not path.exists():
+    if not present(path):
         problems.add(path, 1, "game.yaml is missing")
         return None
-    data, line, message = load_yaml(path)
+    data, line, message = load_yaml(path, problems.root)
     if data is None:
         problems.add(path, line, message)
         return None
@@ -31,6 +32,12 @@ def read_game_file(problems: Problems, folder: Path, langs: set[str]) -> LDict |
         problems.add(path, line_of(data, "id"), f"id '{data['id']}' must match its folder '{folder.name}'")
         return None
     check_other_files(problems, folder, langs)
+    fixed, settings = data.get("fixed", {}), data.get("settings", {})
+    for key in fixed:
+        if key in settings:  # which one would the page and the engine take?
+            problems.add(path, line_of(fixed, key), f"fixed.{key}: also in settings (line {line_of(settings, key)}); "
+                                                    "a setting is either fixed or chosen by the players")
+            return None
     return data
 
 

@@ -9,32 +9,40 @@ from ..parallel import parallel_map
 from .assemble import Raw, build_family, families
 from .crosscheck import crosscheck
 from .errors import Problem, Problems
+from .files import present
 from .folders import read_game_file
 from .schema import Shape, line_of
+from .sitefile import locale_problem, url_problem
 from .types import Game, Language, Site
 from .yamlfile import LDict, load_yaml
 
 
 def load_languages(problems: Problems, root: Path) -> tuple[dict[str, Language], str]:
     path = root / "site.yaml"
-    if not path.exists():
+    if not present(path):
         problems.add(path, 1, "site.yaml is missing")
         return {}, ""
-    data, line, message = load_yaml(path)
+    data, line, message = load_yaml(path, root)
     if data is None:
         problems.add(path, line, message)
         return {}, ""
     if not Shape(problems, path).mapping(data, 1, {"languages": "map", "root_url": "text"}):
         return {}, ""
     languages = {}
+    if not data["languages"]:
+        problems.add(path, line_of(data, "languages"), "languages is empty: name at least one of da, sv, en")
     for code, info in data["languages"].items():
         shape = Shape(problems, path, f"languages.{code}")
         if code not in ("da", "sv", "en"):
             problems.add(path, line_of(data["languages"], code), f"unknown language '{code}' (Giv speaks da, sv, en)")
         elif shape.mapping(info, line_of(data["languages"], code), {"locale": "text", "base_url": "text"}):
-            if not info["base_url"].endswith("/"):
-                problems.add(path, line_of(info, "base_url"), f"languages.{code}.base_url must end with '/'")
+            if why := locale_problem(code, info["locale"]):
+                problems.add(path, line_of(info, "locale"), f"languages.{code}.locale {why}")
+            if why := url_problem(info["base_url"]):
+                problems.add(path, line_of(info, "base_url"), f"languages.{code}.base_url {why}")
             languages[code] = Language(code, info["locale"], info["base_url"])
+    if why := url_problem(data["root_url"]):
+        problems.add(path, line_of(data, "root_url"), f"root_url {why}")
     return languages, data["root_url"]
 
 
@@ -47,6 +55,8 @@ def load_site(root: Path, only: set[str] | None = None) -> Site:
     problems = Problems(root)
     with bulk_allocation():
         languages, root_url = load_languages(problems, root)
+        if not languages:  # every game would be in no language: site.yaml's problem is the one to say
+            problems.raise_if_any()
         names = game_folders(root / "games")
         folders = [root / "games" / name for name in names if only is None or name in only]
         raw = read_games(problems, root, folders, set(languages))

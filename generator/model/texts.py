@@ -9,7 +9,8 @@ from .errors import Problems
 from .rules import parse_rules
 from .schema import Shape, line_of
 from .types import Alias, ExampleText, GameText, Loc, SettingMeta, SettingText, Text
-from .yamlfile import load_yaml, read_text
+from .files import present, read_text
+from .yamlfile import load_yaml
 
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 TEXT_KEYS = {"name": "text", "slug": "text", "summary": "text", "aliases": "list", "settings": "map",
@@ -20,12 +21,12 @@ def load_raw(problems: Problems, folder: Path, lang: str) -> tuple[dict | None, 
     """The raw language file and rules text; a missing file is a missing translation."""
     data = rules = None
     ypath, mpath = folder / f"{lang}.yaml", folder / f"{lang}.md"
-    exists = {path: path.exists() for path in (ypath, mpath)}
+    exists = {path: present(path) for path in (ypath, mpath)}
     for path in (ypath, mpath):
         if not exists[path]:
             problems.add(path, 1, f"missing translation: {path.name} ({lang})")
     if exists[ypath]:
-        data, line, message = load_yaml(ypath)
+        data, line, message = load_yaml(ypath, problems.root)
         if data is None:
             problems.add(ypath, line, message)
         elif Shape(problems, ypath).mapping(data, 1, {"name": "text", "slug": "text", "summary": "text"},
@@ -34,7 +35,7 @@ def load_raw(problems: Problems, folder: Path, lang: str) -> tuple[dict | None, 
         else:
             data = None
     if exists[mpath]:
-        rules, line, message = read_text(mpath)
+        rules, line, message = read_text(mpath, problems.root)
         if rules is None:
             problems.add(mpath, line, message)
     return data, rules
@@ -152,4 +153,4 @@ def game_text(problems: Problems, lang: str, layers: list[tuple[Path, dict]], ru
         problems.add(rules_file, line, message)
     return GameText(lang, own["name"].strip(), slug, own["summary"].strip(), aliases(problems, path, own, lang, langs),
                     stext, vtext, etext, rules, rules_file, Loc(problems.rel(path), 1),
-                    line_of(own, "slug"), items)
+                    line_of(own, "slug"), items=items)

@@ -3,9 +3,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .slugs import slugify
+
+if TYPE_CHECKING:
+    from ..render.markdown import Markdown
 
 LANGS = ("da", "sv", "en")
 
@@ -98,6 +101,7 @@ class ExampleText:
     note: str  # Markdown
     checks: dict[str, str]
     line: int = 1  # of the note in <lang>.yaml
+    note_html: Markdown | None = field(default=None, repr=False)  # the note converted (model/assemble.py)
 
 
 @dataclass(frozen=True)
@@ -124,6 +128,7 @@ class GameText:
     rules_file: Path
     loc: Loc
     slug_line: int = 1
+    rules_html: Markdown | None = field(default=None, repr=False)  # the rules converted (model/assemble.py)
     items: list[RulesItem] = field(default_factory=list)  # the rules text's sections and items, in order;
     # empty when its headings have problems (each one an error already)
 

@@ -8,7 +8,6 @@ from typing import Any, Callable
 from ..i18n.formats import items, number
 from ..model.types import Example, Game, GameText, Site
 from . import facts
-from .markdown import render as markdown
 from .rows import (AliasRef, CheckView, ExampleView, HandRow, Option, RoundRow, Row, SettingRef, Standing,
                    VariantRef)
 from .words import Words, count, error, words
@@ -146,7 +145,7 @@ def example_view(ctx: Ctx, game: Game, text: GameText, ex: Example, results: dic
         checks.append(CheckView(et.checks[check.id], setting_rows(ctx, game, text, check.settings),
                                 [ctx.num(t) for t in cout["totals"]], cout["finished"],
                                 [error_message(ctx, game, e, cout["players"]) for e in cout["errors"]]))
-    return ExampleView(f"example-{ex.id.lower()}", et.title, markdown(et.note, ctx.lang, ctx.link),
+    return ExampleView(f"example-{ex.id.lower()}", et.title, et.note_html.html(ctx.link),
                        setting_rows(ctx, game, text, ex.settings), out["players"], rounds,
                        [ctx.num(t) for t in out["totals"]], standings_rows(ctx, out, game.template == "bid"),
                        out["finished"], checks, ctx.list(out["players"]))
@@ -178,7 +177,7 @@ def game_view(ctx: Ctx, game: Game, results: dict, at_a_glance: facts.Glance) ->
                            setting_rows(ctx, game, text, v.settings)) for vid, v in game.variants.items()]
     aliases = [AliasRef(a.name, a.lang if a.lang != ctx.lang else None) for a in text.aliases]
     w = words(ctx.tr, game.unit)
-    return GameView(game, text, markdown(text.rules, ctx.lang, ctx.link), glance(ctx, game, at_a_glance, w),
+    return GameView(game, text, text.rules_html.html(ctx.link), glance(ctx, game, at_a_glance, w),
                     settings_reference(ctx, game, text), variants,
                     [example_view(ctx, game, text, ex, results) for ex in game.examples], w,
                     hand_rows(ctx, at_a_glance), aliases)
