@@ -91,13 +91,7 @@ class DevServer:
     def rebuild(self) -> bool:
         started = time.monotonic()
         try:
-            try:
-                build(self.content, self.templates, Path("."), self.langs, cache=self.cache, drafts=True)
-            except ContentError:
-                if self.cache.full:
-                    raise
-                self.cache.forget()  # errors exactly as a clean build reports them
-                build(self.content, self.templates, Path("."), self.langs, cache=self.cache, drafts=True)
+            build(self.content, self.templates, None, self.langs, cache=self.cache, drafts=True)
         except Exception as exc:  # a content error, a template error, a bug: all shown, none fatal
             problems = problem_list(exc, self.root)
             for p in problems:
