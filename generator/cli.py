@@ -31,20 +31,6 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    if not args.bless and not args.clean:  # nothing changed? answered without loading the generator
-        import time
-
-        from .cache.index import up_to_date
-
-        started, content = time.monotonic(), Path(args.content)
-        root = content.resolve().parent
-        templates = Path(getattr(args, "templates", None) or root / "templates")
-        args.checked = up_to_date(content, templates, Path(args.out), args.lang, root / ".giv-cache")
-        if args.checked.fresh:
-            pages = sum(1 for name in args.checked.index.pages if name.endswith(".html"))
-            print(f"giv build: {pages} pages, {len(args.checked.index.pages)} files in {args.out}/ are up to date "
-                  f"({time.monotonic() - started:.2f} s)")
-            return 0
     from .build import build_command
 
     return build_command(args)
@@ -61,6 +47,8 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--lang", action="append", help="build only this language (repeatable)")
     b.add_argument("--bless", action="store_true", help="rewrite the worked examples' expected values")
     b.add_argument("--clean", action="store_true", help="build everything anew, ignoring .giv-cache/")
+    b.add_argument("--drafts", action="store_true", help="build the games' draft languages too, marked as drafts "
+                                                         "(to review them; never to publish)")
     b.set_defaults(func=cmd_build)
     v = sub.add_parser("serve", help="build into memory, serve on 127.0.0.1, rebuild and reload on every change")
     v.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")

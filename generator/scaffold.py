@@ -1,7 +1,10 @@
 """giv new game ID --template bid|tally: a new game folder in every language, full of placeholders.
 
-Every placeholder is a TODO(giv) marker, and the build rejects each one with its file and line
-(generator/model/markers.py), so a half-written or half-translated game cannot ship."""
+The game starts as a draft in every language (game.yaml `drafts`): the site builds without it,
+and `giv serve` and `giv build --drafts` show its pages, marked as drafts. Every placeholder is a
+TODO(giv) marker, and the build rejects each one with its file and line (generator/model/markers.py)
+as soon as its language is published (taken out of `drafts`), so a half-written or half-translated
+game cannot ship."""
 from __future__ import annotations
 
 import re
@@ -17,8 +20,10 @@ ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 LANGUAGE = {"da": "Danish", "sv": "Swedish", "en": "English"}
 SETTINGS = {"bid": ["handSizePattern", "maxHandSize", "roundCount", "exactBidBonus", "missPenalty", "dealerHook"],
             "tally": ["lossLimit", "roundCount"]}
-SECTIONS = ["overview", "what you need and the deal", "play", "scoring", "end of the game", "common variants",
-            "tips", "questions at the table (each question a ### heading)"]
+SECTIONS = {"overview": "overview", "deal": "what you need and the deal", "play": "play", "scoring": "scoring",
+            "end": "end of the game", "house-rules": "house rules (each a ### heading with its id)",
+            "tips": "tips (each a ### heading with its id)",
+            "questions": "questions at the table (each a ### heading with its id)"}
 SCHEMA = "# yaml-language-server: $schema=../../../schema/{}.schema.json\n"
 
 
@@ -26,7 +31,7 @@ def todo(what: str) -> str:
     return f"{MARKER}: {what}"
 
 
-def game_yaml(game_id: str, template: str, order: int) -> str:
+def game_yaml(game_id: str, template: str, order: int, langs: list[str]) -> str:
     spec = TEMPLATES[template]
     settings = {}
     for key in SETTINGS[template]:
@@ -37,7 +42,7 @@ def game_yaml(game_id: str, template: str, order: int) -> str:
             settings[key] = {"default": meta["default"], "options": list(meta["options"])}
         else:
             settings[key] = {"default": meta["default"]}
-    body = yaml.safe_dump({"id": game_id, "template": template, "order": order,
+    body = yaml.safe_dump({"id": game_id, "template": template, "order": order, "drafts": langs,
                            "players": dict(spec["players"]), "settings": settings, "variants": {}},
                           sort_keys=False, default_flow_style=None, width=100)
     return (SCHEMA.format("game") + f"# {todo('choose the players and the settings this game offers (docs/authoring.md), then delete this line')}\n"
@@ -56,6 +61,9 @@ def text_yaml(game_id: str, template: str, lang: str) -> str:
     for key in SETTINGS[template]:
         entry = {"label": todo(f"a short label for {key}, in {language}"),
                  "description": todo(f"what {key} does at the table, in {language}")}
+        if spec[key]["type"] == "bool":
+            entry["when_on"] = todo(f"a sentence saying {key} is on, in {language}")
+            entry["when_off"] = todo(f"a sentence saying {key} is off, in {language}")
         if spec[key]["type"] == "enum":
             entry["options"] = {o: {"label": todo(f"a label for {o}, in {language}"),
                                     "description": todo(f"what {o} means, in {language}")} for o in spec[key]["options"]}
@@ -68,8 +76,8 @@ def text_yaml(game_id: str, template: str, lang: str) -> str:
 
 def rules_md(lang: str) -> str:
     language = LANGUAGE[lang]
-    parts = [f"## {todo(f'heading: {section}, in {language}')}\n\n{todo(f'write this section in {language}')}\n"
-             for section in SECTIONS]
+    parts = [f"## {todo(f'heading: {section}, in {language}')} {{#{sid}}}\n\n{todo(f'write this section in {language}')}\n"
+             for sid, section in SECTIONS.items()]
     return "\n".join(parts)
 
 
@@ -90,7 +98,7 @@ def new_game(content: Path, game_id: str, template: str) -> list[Path]:
             orders.append(int((yaml.safe_load(other.read_text("utf-8")) or {}).get("order", 0)))
         except (yaml.YAMLError, ValueError, TypeError, AttributeError):
             pass
-    files = {"game.yaml": game_yaml(game_id, template, max(orders, default=0) + 1), "examples.yaml": examples_yaml()}
+    files = {"game.yaml": game_yaml(game_id, template, max(orders, default=0) + 1, langs), "examples.yaml": examples_yaml()}
     for lang in langs:
         files[f"{lang}.yaml"] = text_yaml(game_id, template, lang)
         files[f"{lang}.md"] = rules_md(lang)
@@ -111,6 +119,7 @@ def new_command(args) -> int:
         return 2
     for path in written:
         print(f"  {path}")
-    print(f"giv new: {args.id} ({args.template}) has {len(written)} files. Every {MARKER} marker is a build error "
-          f"until it is written; `giv build` lists them with file and line.")
+    print(f"giv new: {args.id} ({args.template}) has {len(written)} files; it is a draft in every language, "
+          f"shown by `giv serve` and `giv build --drafts` only. Take a language out of `drafts` in game.yaml "
+          f"to publish it: every {MARKER} marker left in it is then a build error, with its file and line.")
     return 0

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from .engine.spec import TEMPLATES
 from .model.examples import EXPECT
-from .model.games import GAME_KEYS, META_KEYS
+from .model.games import GAME_KEYS, META_KEYS, UNITS
 from .model.texts import SLUG, TEXT_KEYS
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -27,10 +27,12 @@ DOCS = {
     "template": "bid: bids and tricks per round; tally: a loser per deal.",
     "extends": "The id of a game this one builds on; state only what differs.",
     "order": "Position on the index.",
+    "unit": "What the page calls one deal of the cards: deal (the default) or round.",
     "players": "How many players the game takes, within the template's limits.",
     "fixed": "Template settings the game does not let players change.",
     "settings": "What the sheet's settings panel and the page's settings reference show.",
     "variants": "Named presets of the game's settings.",
+    "drafts": "Languages whose texts are not published yet: giv serve and giv build --drafts show them, marked.",
 }
 
 
@@ -56,24 +58,33 @@ def _setting_value(base: dict) -> dict:
     return {"type": "boolean"}
 
 
+def _setting_values() -> dict[str, dict]:
+    """$defs: per template, an object of setting values (a variant's, a worked example's, `fixed`)."""
+    return {f"{name}-fixed": {"type": "object", "additionalProperties": False,
+                              "properties": {k: _setting_value(b) for k, b in template["settings"].items()}}
+            for name, template in TEMPLATES.items()}
+
+
 def game_schema() -> dict:
-    defs, branches = {}, []
+    defs, branches = _setting_values(), []
     for name, template in TEMPLATES.items():
         settings = template["settings"]
         defs[f"{name}-settings"] = {"type": "object", "additionalProperties": False,
                                     "properties": {k: _setting_meta(k, b) for k, b in settings.items()}}
-        defs[f"{name}-fixed"] = {"type": "object", "additionalProperties": False,
-                                 "properties": {k: _setting_value(b) for k, b in settings.items()}}
         limits = template["players"]
         count = {"type": "integer", "minimum": limits["min"], "maximum": limits["max"]}
         branches.append({"if": {"required": ["template"], "properties": {"template": {"const": name}}},
                          "then": {"properties": {"settings": {"$ref": f"#/$defs/{name}-settings"},
                                                  "fixed": {"$ref": f"#/$defs/{name}-fixed"},
+                                                 "variants": {"additionalProperties": {
+                                                     "properties": {"settings": {"$ref": f"#/$defs/{name}-fixed"}}}},
                                                  "players": {"properties": {"min": count, "max": count}}}}})
     branches.append({"if": {"not": {"required": ["template"]}},
                      "then": {"required": ["extends"],
                               "properties": {"settings": {"anyOf": [{"$ref": f"#/$defs/{n}-settings"} for n in TEMPLATES]},
-                                             "fixed": {"anyOf": [{"$ref": f"#/$defs/{n}-fixed"} for n in TEMPLATES]}}}})
+                                             "fixed": {"anyOf": [{"$ref": f"#/$defs/{n}-fixed"} for n in TEMPLATES]},
+                                             "variants": {"additionalProperties": {"properties": {"settings": {
+                                                 "anyOf": [{"$ref": f"#/$defs/{n}-fixed"} for n in TEMPLATES]}}}}}}})
     props = {k: {**KIND[v], "description": DOCS.get(k, "")} for k, v in GAME_KEYS.items()}
     props["id"] = {**ID, "description": DOCS["id"]}
     props["extends"] = {**ID, "description": DOCS["extends"]}
@@ -82,14 +93,19 @@ def game_schema() -> dict:
                         "properties": {"min": {"type": "integer"}, "max": {"type": "integer"}},
                         "description": DOCS["players"]}
     props["variants"] = {"type": "object", "description": DOCS["variants"], "propertyNames": {"pattern": "^[A-Za-z][A-Za-z0-9]*$"},
-                         "additionalProperties": {"type": "object", "required": ["settings"], "additionalProperties": False,
-                                                  "properties": {"settings": {"type": "object"}}}}
+                         "additionalProperties": {"anyOf": [
+                             {"type": "object", "required": ["settings"], "additionalProperties": False,
+                              "properties": {"settings": {"type": "object"}}},
+                             {"type": "null", "description": "In a game that extends another: not a variant here."}]}}
+    props["unit"] = {"enum": list(UNITS), "description": DOCS["unit"]}
     return {"$schema": DRAFT, "title": "Giv game.yaml", "description": "A game's facts (docs/content-format.md).",
             "type": "object", "required": ["id"], "additionalProperties": False, "properties": props,
             "allOf": branches, "$defs": defs}
 
 
 def examples_schema() -> dict:
+    """examples.yaml does not name its template: its settings are one template's setting values."""
+    values = {"anyOf": [{"$ref": f"#/$defs/{n}-fixed"} for n in TEMPLATES]}
     ints = {"type": "array", "items": {"type": "integer"}}
     error = {"type": "object", "required": ["code"], "additionalProperties": False,
              "properties": {"code": TEXT, "round": {"type": "integer", "minimum": 1},
@@ -105,10 +121,10 @@ def examples_schema() -> dict:
                         {"type": "object", "required": ["loser"], "additionalProperties": False,
                          "properties": {"loser": {"type": "integer", "minimum": 0}}}]}
     check = {"type": "object", "required": ["id", "settings", "expect"], "additionalProperties": False,
-             "properties": {"id": TEXT, "settings": {"type": "object"}, "errors": {"type": "array", "items": error},
+             "properties": {"id": TEXT, "settings": values, "errors": {"type": "array", "items": error},
                             "expect": expect}}
     example = {"type": "object", "required": ["id", "players", "rounds", "expect"], "additionalProperties": False,
-               "properties": {"id": TEXT, "settings": {"type": "object"},
+               "properties": {"id": TEXT, "settings": values,
                               "players": {"type": "array", "items": TEXT, "minItems": 1},
                               "firstDealer": {"type": "integer", "minimum": 0},
                               "rounds": {"type": "array", "items": round_},
@@ -116,7 +132,7 @@ def examples_schema() -> dict:
                               "checks": {"type": "array", "items": check}}}
     return {"$schema": DRAFT, "title": "Giv examples.yaml",
             "description": "Worked examples: inputs and the results the engine must give (docs/authoring.md).",
-            "type": "array", "items": example}
+            "type": "array", "items": example, "$defs": _setting_values()}
 
 
 def text_schema() -> dict:
@@ -126,7 +142,9 @@ def text_schema() -> dict:
     setting = {"type": "object", "additionalProperties": False,
                "properties": {"label": TEXT, "description": TEXT,
                               "options": {"type": "object", "propertyNames": {"enum": options},
-                                          "additionalProperties": labelled}}}
+                                          "additionalProperties": labelled},
+                              "when_on": {**TEXT, "description": "A switch: the sentence that says it is on."},
+                              "when_off": {**TEXT, "description": "A switch: the sentence that says it is off."}}}
     props = {k: dict(KIND[v]) for k, v in TEXT_KEYS.items()}
     props["slug"] = {"type": "string", "pattern": SLUG.pattern, "description": "URL part in this language."}
     props["aliases"] = {"type": "array", "items": {"anyOf": [TEXT, {

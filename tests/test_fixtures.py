@@ -11,13 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from fixtures.sites import INVALID, cases, make_site, tree_hash
+from fixtures.sites import INVALID, cases, make_site, needs_other_user, tree_hash
 
 CASES = cases()
 
 
-def giv_build(site: Path, out: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "generator", "--content", str(site / "content"), "build",
+NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]  # as root, to be refused a file
+
+
+def giv_build(site: Path, out: Path, user: list[str] = ()) -> subprocess.CompletedProcess:
+    return subprocess.run([*user, sys.executable, "-m", "generator", "--content", str(site / "content"), "build",
                            "--out", str(out)], capture_output=True, text=True, timeout=120)
 
 
@@ -32,19 +35,27 @@ def previous_output(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def runs(tmp_path_factory, previous_output) -> dict[str, tuple[subprocess.CompletedProcess, Path, str]]:
-    """Every case built at once (one process per case, as many at a time as there are cores)."""
+def runs(tmp_path_factory, previous_output, request) -> dict[str, tuple[subprocess.CompletedProcess, Path, str]]:
+    """Every case built at once (one process per case, as many at a time as there are cores).
+    A case that needs another user than root is built in a folder of /tmp that user owns."""
     import shutil
+    import tempfile
 
     before = tree_hash(previous_output)
 
     def run(case: str):
-        root = tmp_path_factory.mktemp(case)
+        other = needs_other_user(case)
+        root = Path(tempfile.mkdtemp(prefix=f"giv-{case}-")) if other else tmp_path_factory.mktemp(case)
+        if other:
+            request.addfinalizer(lambda: shutil.rmtree(root, ignore_errors=True))
         site = make_site(root / "site", case)
         out = root / "out"
         shutil.copytree(previous_output, out)  # copy2 keeps the mtimes, so the hash is the same
         assert tree_hash(out) == before
-        return case, (giv_build(site, out), out, before)
+        if other:
+            for path in [root, *root.rglob("*")]:
+                os.chown(path, 65534, 65534, follow_symlinks=False)
+        return case, (giv_build(site, out, NOBODY if other else ()), out, before)
 
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
         return dict(pool.map(run, CASES))

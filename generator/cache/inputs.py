@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,28 +25,45 @@ Stat = tuple[int, int, int]  # size, mtime_ns, inode
 def walk(root: Path, prefix: str) -> dict[str, Stat]:
     """Every file and folder under root, as 'prefix/relative/path' -> stat (folders end in '/')."""
     out: dict[str, Stat] = {}
-    stack = [(str(root), prefix)]
+    stack, seen = [(str(root), prefix)], set()  # seen: folders by (device, inode), so a loop of links ends
     while stack:
         folder, rel = stack.pop()
         try:
             entries = list(os.scandir(folder))
-        except FileNotFoundError:
+        except OSError:  # gone, unreadable, or a loop of links: content/'s loader names the problem
             continue
         for entry in entries:
             if entry.name in SKIP or entry.name.endswith(".pyc") or scratch(entry.name):
                 continue
             key = f"{rel}/{entry.name}"
-            if entry.is_dir(follow_symlinks=True):
+            try:
+                folder_id = (lambda st: (st.st_dev, st.st_ino))(entry.stat()) if entry.is_dir() else None
+            except OSError:  # a loop of links
+                folder_id = None
+            if folder_id:
                 out[key + "/"] = (0, 0, 0)
-                stack.append((entry.path, key))
+                if folder_id not in seen:
+                    seen.add(folder_id)
+                    stack.append((entry.path, key))
             else:
-                st = entry.stat()
+                try:
+                    st = entry.stat()
+                except OSError:  # a link to nothing
+                    st = entry.stat(follow_symlinks=False)
                 out[key] = (st.st_size, st.st_mtime_ns, st.st_ino)
     return out
 
 
 def file_hash(path: str) -> str:
-    with open(path, "rb") as handle:
+    """The file's hash; a pipe is opened without waiting for a writer, and is not read (nor is any
+    other thing that is not a file): content/'s loader refuses them with a message."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as exc:
+        return f"unreadable {exc.errno}"
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return "not a file"
         return hashlib.blake2b(handle.read(), digest_size=16).hexdigest()
 
 

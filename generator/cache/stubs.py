@@ -7,15 +7,13 @@ aliases, sitemap) use only what a stub keeps. Stubs are pickled with the cache a
 from __future__ import annotations
 
 import dataclasses
-import re
 from pathlib import Path
 
 from ..model.types import Game
 
-LINK = re.compile(r"game:([A-Za-z0-9_-]+)")
 EMPTY_GAME = {"settings": {}, "variants": {}, "fixed": {}, "examples": []}
 NO_FILE = Path()  # one object for every stub: pickled once, not once per text
-EMPTY_TEXT = {"settings": {}, "variants": {}, "examples": {}, "rules": "", "rules_file": NO_FILE}
+EMPTY_TEXT = {"settings": {}, "variants": {}, "examples": {}, "rules": "", "rules_file": NO_FILE, "rules_html": None}
 
 
 def stub(game: Game) -> Game:
@@ -25,10 +23,9 @@ def stub(game: Game) -> Game:
 
 
 def links_of(game: Game) -> set[str]:
-    """Every game id the game's texts may link to (a superset: any `game:` in the text)."""
+    """Every game id the game's texts link to (their `game:` links, as render/markdown.py found them)."""
     found: set[str] = set()
-    for text in game.texts.values():  # each text on its own: joining them copied 30 kB a game
-        for markdown in (text.rules, *(e.note for e in text.examples.values())):
-            if "game:" in markdown:
-                found.update(LINK.findall(markdown))
+    for text in game.texts.values():
+        for markdown in (text.rules_html, *(e.note_html for e in text.examples.values())):
+            found |= markdown.games if markdown else set()
     return found

@@ -5,7 +5,8 @@ from pathlib import Path
 
 from .errors import Problems
 from .examples import load_examples
-from .games import build_game_facts, merged
+from .rules import parallel
+from .games import build_game_facts, draft_languages, merged
 from .texts import game_text, load_raw
 from .types import Game
 from .yamlfile import LDict
@@ -43,14 +44,17 @@ def build_family(problems: Problems, raw: Raw, members: list[str], languages: li
 
 
 def check_markdown(problems: Problems, game: Game, game_ids: set[str]) -> None:
-    """Raw HTML, images, unknown games and misplaced headings in the rules texts and example notes."""
-    from ..render.markdown import rules_problems
+    """Each rules text and example note converted once (render/markdown.py): its problems (raw HTML,
+    images, unknown games, misplaced headings) are reported here, and its HTML kept for the pages."""
+    from ..render.markdown import convert
 
-    for text in game.texts.values():
-        for line, message in rules_problems(text.rules, game_ids) if text.rules else []:
+    for lang, text in game.texts.items():
+        text.rules_html = convert(text.rules, lang, game_ids)
+        for line, message in text.rules_html.problems:
             problems.add(text.rules_file, line, message)
         for eid, example in text.examples.items():  # notes are Markdown too, one per example
-            for _, message in rules_problems(example.note, game_ids) if example.note else []:
+            example.note_html = convert(example.note, lang, game_ids)
+            for _, message in example.note_html.problems:
                 problems.add(text.loc.file, example.line, f"examples.{eid}.note: {message}")
 
 
@@ -64,7 +68,7 @@ def build_game(problems: Problems, raw: Raw, raw_texts: dict[str, RawTexts], gam
         return None
     facts = build_game_facts(problems, game_id, *merge)
     examples = load_examples(problems, path.parent / "examples.yaml")
-    if facts is None:
+    if facts is None or examples is None:  # without its examples, the texts' examples cannot be checked
         return None
     chain = extends_chain(raw, game_id)
     texts = {}
@@ -77,5 +81,7 @@ def build_game(problems: Problems, raw: Raw, raw_texts: dict[str, RawTexts], gam
                          list(facts["variants"]), {e.id: [c.id for c in e.checks] for e in examples}, langs)
         if text:
             texts[lang] = text
+    parallel(problems, list(texts.values()))
     return Game(game_id, facts["template"], facts["order"], facts["players"], facts["fixed"],
-                facts["settings"], facts["variants"], examples, texts, path.parent, data.get("extends"))
+                facts["settings"], facts["variants"], examples, texts, path.parent, data.get("extends"),
+                facts["unit"], draft_languages(problems, data, path, langs))

@@ -1,8 +1,20 @@
 """Content errors: each names the file and line and says what is wrong, in one line."""
 from __future__ import annotations
 
+import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
+
+# What a terminal or an editor would act on rather than show: control characters (C0, DEL, C1),
+# bidirectional overrides and marks, line and paragraph separators, lone surrogates.
+UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def printable(text: str) -> str:
+    """text with every character a terminal would act on written as an escape (\\x1b, \\u202e)."""
+    return UNPRINTABLE.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
+                           else f"\\u{ord(m.group()):04x}", text)
 
 
 @dataclass(frozen=True, order=True)
@@ -30,31 +42,23 @@ class Problems:
     def __init__(self, root: Path):
         self.root = root
         self.items: list[Problem] = []
-        self._base = root.resolve().parent
-        self._folders: dict[Path, Path] = {}  # folder -> its resolved path
+        self._base = os.path.dirname(os.path.abspath(root))
         self._rels: dict[Path, str] = {}
 
     def rel(self, path: Path | str) -> str:
-        """The path from the folder that holds content/, as errors name it."""
+        """The path from the folder that holds content/, as errors name it: the name the author
+        gave it, links not followed (a link is named for itself, not for its target)."""
         path = Path(path)
         if path not in self._rels:
-            try:
-                self._rels[path] = self._resolve(path).relative_to(self._base).as_posix()
-            except ValueError:
-                self._rels[path] = path.as_posix()
+            full = os.path.abspath(path)
+            inside = full.startswith(self._base.rstrip(os.sep) + os.sep)
+            self._rels[path] = Path(os.path.relpath(full, self._base)).as_posix() if inside else path.as_posix()
         return self._rels[path]
 
-    def _resolve(self, path: Path) -> Path:
-        """path.resolve(), resolving each folder once: a file that is not a link adds only its name."""
-        if path.name in ("", ".", "..") or path.is_symlink():
-            return path.resolve()
-        folder = path.parent
-        if folder not in self._folders:
-            self._folders[folder] = folder.resolve()
-        return self._folders[folder] / path.name
-
     def add(self, path: Path | str, line: int, message: str, detail: str = "") -> None:
-        self.items.append(Problem(self.rel(path), max(line, 1), message, detail))
+        """A problem in one line: what the input holds is shown, never acted on (see printable)."""
+        detail = "\n".join(printable(row) for row in detail.split("\n")) if detail else ""
+        self.items.append(Problem(printable(self.rel(path)), max(line, 1), printable(message), detail))
 
     def extend(self, found: list[Problem]) -> None:
         """Add problems found elsewhere (such as in a worker process, with its own Problems)."""

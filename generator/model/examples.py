@@ -4,7 +4,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from .errors import Problems
-from .schema import Shape, line_of
+from .files import present
+from .schema import Shape, kind_of, line_of
 from .types import Check, Example, Loc
 from .yamlfile import load_yaml
 
@@ -23,16 +24,17 @@ def _errors(problems: Problems, path: Path, where: str, items: list) -> list[dic
     return out
 
 
-def load_examples(problems: Problems, path: Path) -> list[Example]:
-    if not path.exists():
+def load_examples(problems: Problems, path: Path) -> list[Example] | None:
+    """The game's worked examples ([] without the file), or None when the file cannot be read as a list."""
+    if not present(path):
         return []
-    data, line, message = load_yaml(path)
+    data, line, message = load_yaml(path, problems.root)
     if data is None:
         problems.add(path, line, message)
-        return []
+        return None
     if not isinstance(data, list):
         problems.add(path, 1, "examples.yaml must be a list of examples")
-        return []
+        return None
     out, seen = [], set()
     rel = problems.rel(path)
     for index, item in enumerate(data):
@@ -42,6 +44,12 @@ def load_examples(problems: Problems, path: Path) -> list[Example]:
                              {"id": "text", "players": "list", "rounds": "list", "expect": "map"},
                              {"settings": "map", "firstDealer": "int", "errors": "list", "checks": "list"}):
             continue
+        # a worked example's players are shown by name; the example is kept, so that its texts are not "unknown"
+        for pindex, name in enumerate(item["players"]):
+            if not isinstance(name, str) or not name.strip():
+                what = "is empty" if isinstance(name, str) or name is None else f"must be text, not {kind_of(name)}"
+                problems.add(path, line_of(item["players"], pindex), f"examples.{item['id']}: player {pindex + 1}'s "
+                                                                     f"name {what}")
         if item["id"] in seen:
             problems.add(path, line_of(item, "id"), f"duplicate example id '{item['id']}'")
         seen.add(item["id"])

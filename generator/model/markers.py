@@ -4,14 +4,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from .errors import Problems
+from .files import read_bytes
 
 MARKER = "TODO(giv)"
 
 
 def unwritten(problems: Problems, path: Path) -> None:
     """A problem for every line of the file that still holds a TODO(giv) placeholder."""
-    data = path.read_bytes()
-    if MARKER.encode() not in data:
+    data, _ = read_bytes(path, problems.root)  # a file it refuses is reported where it is loaded
+    if data is None or MARKER.encode() not in data:
         return
     for number, line in enumerate(data.decode("utf-8", "replace").splitlines(), 1):
         if MARKER in line:

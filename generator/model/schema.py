@@ -26,8 +26,8 @@ def kind_of(value: Any) -> str:
         return "a whole number"
     if isinstance(value, float):
         return "a decimal number"
-    if isinstance(value, str):
-        return "text"
+    if isinstance(value, str):  # shown as written when short: `yes` is text, not a boolean
+        return f"text '{value}'" if 0 < len(value) <= 40 and value.isprintable() else "text"
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, list):

@@ -6,9 +6,11 @@ from pathlib import Path
 from typing import Any
 
 from .errors import Problems
+from .rules import parse_rules
 from .schema import Shape, line_of
 from .types import Alias, ExampleText, GameText, Loc, SettingMeta, SettingText, Text
-from .yamlfile import load_yaml, read_text
+from .files import present, read_text
+from .yamlfile import load_yaml
 
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 TEXT_KEYS = {"name": "text", "slug": "text", "summary": "text", "aliases": "list", "settings": "map",
@@ -19,12 +21,12 @@ def load_raw(problems: Problems, folder: Path, lang: str) -> tuple[dict | None, 
     """The raw language file and rules text; a missing file is a missing translation."""
     data = rules = None
     ypath, mpath = folder / f"{lang}.yaml", folder / f"{lang}.md"
-    exists = {path: path.exists() for path in (ypath, mpath)}
+    exists = {path: present(path) for path in (ypath, mpath)}
     for path in (ypath, mpath):
         if not exists[path]:
             problems.add(path, 1, f"missing translation: {path.name} ({lang})")
     if exists[ypath]:
-        data, line, message = load_yaml(ypath)
+        data, line, message = load_yaml(ypath, problems.root)
         if data is None:
             problems.add(ypath, line, message)
         elif Shape(problems, ypath).mapping(data, 1, {"name": "text", "slug": "text", "summary": "text"},
@@ -33,14 +35,14 @@ def load_raw(problems: Problems, folder: Path, lang: str) -> tuple[dict | None, 
         else:
             data = None
     if exists[mpath]:
-        rules, line, message = read_text(mpath)
+        rules, line, message = read_text(mpath, problems.root)
         if rules is None:
             problems.add(mpath, line, message)
     return data, rules
 
 
 def _text(problems: Problems, path: Path, where: str, data: Any, line: int, lang: str,
-          keys: tuple[str, str] = ("label", "description")) -> Text | None:
+          keys: tuple[str, ...] = ("label", "description"), optional: dict[str, str] | None = None) -> Text | None:
     shape = Shape(problems, path, where)
     if not isinstance(data, dict):
         problems.add(path, line, f"missing translation: {where} ({lang})")
@@ -48,7 +50,7 @@ def _text(problems: Problems, path: Path, where: str, data: Any, line: int, lang
     missing = [k for k in keys if k not in data]
     for key in missing:
         problems.add(path, line_of(data), f"missing translation: {where}.{key} ({lang})")
-    if missing or not shape.mapping(data, line, {k: "text" for k in keys}, {"options": "map"} if keys[0] == "label" else {}):
+    if missing or not shape.mapping(data, line, {k: "text" for k in keys}, optional or {}):
         return None
     return Text(data[keys[0]], data[keys[1]])
 
@@ -61,7 +63,10 @@ def settings_text(problems: Problems, layers: list[tuple[Path, dict]], settings:
         path, data = next(((p, d["settings"][key]) for p, d in layers if key in d.get("settings", {})),
                           (layers[0][0], None))
         line = line_of(layers[0][1].get("settings", layers[0][1]), key)
-        text = _text(problems, path, f"settings.{key}", data, line, lang)
+        switch = meta.type == "bool"  # a switch says in a sentence what on and off mean: no bare "on" after a label
+        text = _text(problems, path, f"settings.{key}", data, line, lang,
+                     ("label", "description", "when_on", "when_off") if switch else ("label", "description"),
+                     {} if switch else {"options": "map"} if meta.type == "enum" else {})
         if text is None:
             continue
         options = {}
@@ -75,7 +80,8 @@ def settings_text(problems: Problems, layers: list[tuple[Path, dict]], settings:
             if option not in meta.options:
                 problems.add(path, line_of(raw_options, option),
                              f"settings.{key}.options.{option}: the game has no such option")
-        out[key] = SettingText(text.label, text.description, options)
+        out[key] = SettingText(text.label, text.description, options,
+                               data["when_on"].strip() if switch else "", data["when_off"].strip() if switch else "")
     for path, data in layers:
         for key in data.get("settings", {}):
             if key not in settings:
@@ -114,7 +120,7 @@ def game_text(problems: Problems, lang: str, layers: list[tuple[Path, dict]], ru
                      ("name", "description"))
         if text:
             vtext[vid] = text
-    for vpath, vdata in layers:
+    for vpath, vdata in layers[:1]:  # a parent's texts are checked with the parent (it may have more variants)
         for vid in vdata.get("variants", {}):
             if vid not in variant_ids:
                 problems.add(vpath, line_of(vdata["variants"], vid), f"variants.{vid}: the game has no such variant")
@@ -142,6 +148,9 @@ def game_text(problems: Problems, lang: str, layers: list[tuple[Path, dict]], ru
     for eid in raw_examples:
         if eid not in examples:
             problems.add(path, line_of(raw_examples, eid), f"examples.{eid}: the game has no such example")
+    rules, items, found = parse_rules(rules)
+    for line, message in found:
+        problems.add(rules_file, line, message)
     return GameText(lang, own["name"].strip(), slug, own["summary"].strip(), aliases(problems, path, own, lang, langs),
                     stext, vtext, etext, rules, rules_file, Loc(problems.rel(path), 1),
-                    line_of(own, "slug"))
+                    line_of(own, "slug"), items=items)

@@ -3,9 +3,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .slugs import slugify
+
+if TYPE_CHECKING:
+    from ..render.markdown import Markdown
 
 LANGS = ("da", "sv", "en")
 
@@ -77,6 +80,8 @@ class Text:
 @dataclass
 class SettingText(Text):
     options: dict[str, Text] = field(default_factory=dict)
+    on: str = ""  # a switch (bool setting): the sentence that says it is on, and the one that says it is off
+    off: str = ""
 
 
 @dataclass
@@ -96,6 +101,17 @@ class ExampleText:
     note: str  # Markdown
     checks: dict[str, str]
     line: int = 1  # of the note in <lang>.yaml
+    note_html: Markdown | None = field(default=None, repr=False)  # the note converted (model/assemble.py)
+
+
+@dataclass(frozen=True)
+class RulesItem:
+    """One part of a rules text that every language of the game has (docs/content-format.md):
+    a `##` section, or a `###` item inside one (a house rule, a tip, a question at the table)."""
+    key: str  # "questions" for a section, "questions/tied-game" for an item in it
+    title: str  # the heading, without its {#id}
+    line: int  # of the heading in <lang>.md
+    text: str  # the heading and the body up to the next heading, whitespace folded to single spaces
 
 
 @dataclass
@@ -112,6 +128,9 @@ class GameText:
     rules_file: Path
     loc: Loc
     slug_line: int = 1
+    rules_html: Markdown | None = field(default=None, repr=False)  # the rules converted (model/assemble.py)
+    items: list[RulesItem] = field(default_factory=list)  # the rules text's sections and items, in order;
+    # empty when its headings have problems (each one an error already)
 
 
 @dataclass
@@ -127,6 +146,8 @@ class Game:
     texts: dict[str, GameText]
     folder: Path
     extends: str | None = None
+    unit: str = "deal"  # what the page calls one deal of the cards: "deal" or "round" (model/games.py)
+    drafts: frozenset[str] = frozenset()  # languages whose texts are not published yet (game.yaml `drafts`)
 
     def spec(self) -> dict[str, Any]:
         """The game's rules as the engine takes them (docs/engine.md, "Game spec")."""
@@ -142,6 +163,11 @@ class Language:
     code: str
     locale: str
     base_url: str
+    name: str = "Giv"         # the site's name in this language (header, og:site_name, manifest, breadcrumbs)
+    short_name: str = ""      # for the home screen (the manifest); "" = the name
+    description: str = ""     # of the language's index page, the manifest and the root page; "" = the catalog's
+    line: int = 1             # of base_url in site.yaml
+    draft: bool = False       # a language not published yet: built only by giv serve and giv build --drafts
 
 
 @dataclass
@@ -150,6 +176,7 @@ class Site:
     languages: dict[str, Language]
     root_url: str
     games: list[Game]
+    x_default: str | None = None  # the language of hreflang="x-default" (site.yaml), or none
 
     def game(self, game_id: str) -> Game:
         try:  # an index built on first use: links look games up thousands of times

@@ -1,13 +1,23 @@
-"""Reading YAML with the line of every key and item, so errors can name them."""
+"""Reading YAML with the line of every key and item, so errors can name them.
+
+One safe loader for every YAML file of content/: the file is read by files.read_text; values are
+read as YAML 1.2 reads them (only true and false are booleans: `no`, `on` and `2024-01-01` are
+text as written); aliases may not refer to the value they are part of, nor expand the file beyond
+MAX_VALUES values; values nest at most MAX_DEPTH deep. Each limit is a one-line error.
+"""
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-MAX_BYTES = 1_000_000
+from .files import MAX_BYTES, read_text  # noqa: F401 (read_text: the one reader; MAX_BYTES: its limit)
+
+MAX_DEPTH = 20
+MAX_VALUES = 100_000
 
 
 class LDict(dict):
@@ -28,55 +38,92 @@ class LList(list):
         return self.lines[index] if index < len(self.lines) else self.line
 
 
-def _convert(node: yaml.Node) -> Any:
-    if isinstance(node, yaml.ScalarNode):
-        return node.value if node.tag == _STR else _scalar(node)
-    if isinstance(node, yaml.MappingNode):
-        return _mapping(node)
-    items = LList([_convert(n) for n in node.value])
-    items.line, items.lines = node.start_mark.line + 1, [n.start_mark.line + 1 for n in node.value]
-    return items
+class _Limit(Exception):
+    """A file beyond one of the loader's limits: the line and the message."""
+
+    def __init__(self, node: yaml.Node, message: str):
+        super().__init__(message)
+        self.line, self.message = node.start_mark.line + 1, message
 
 
-def _mapping(node: yaml.MappingNode) -> LDict:
-    out = LDict()
-    out.line, out.lines = node.start_mark.line + 1, {}
-    for key_node, value_node in node.value:
-        key = _convert(key_node)
-        if not isinstance(key, str):
-            raise yaml.MarkedYAMLError(problem="keys must be text", problem_mark=key_node.start_mark)
-        if key in out:
-            raise yaml.MarkedYAMLError(problem=f"duplicate key '{key}'", problem_mark=key_node.start_mark)
-        out[key] = _convert(value_node)
-        out.lines[key] = key_node.start_mark.line + 1
-    return out
+class _Converter:
+    """Nodes to values, with lines; counts every value an alias repeats and tracks the path taken."""
+
+    def __init__(self):
+        self.values, self.open = 0, set()
+
+    def convert(self, node: yaml.Node, depth: int = 1) -> Any:
+        self.values += 1
+        if self.values > MAX_VALUES:
+            raise _Limit(node, f"the file expands to more than {MAX_VALUES:,} values (aliases repeat values); "
+                               "that is the limit")
+        if node.tag not in _TAGS:
+            raise _Limit(node, f"the tag {node.tag.replace('tag:yaml.org,2002:', '!!')} is not one Giv reads; "
+                               "content files hold text, numbers, true, false, lists and mappings")
+        if isinstance(node, yaml.ScalarNode):
+            return node.value if node.tag == _STR else _plain(node.tag, node.value)
+        if depth > MAX_DEPTH:
+            raise _Limit(node, f"values nest more than {MAX_DEPTH} deep; that is the limit")
+        if id(node) in self.open:
+            raise _Limit(node, "an alias refers to the value it is part of")
+        self.open.add(id(node))
+        try:
+            if isinstance(node, yaml.MappingNode):
+                return self.mapping(node, depth)
+            items = LList([self.convert(n, depth + 1) for n in node.value])
+            items.line, items.lines = node.start_mark.line + 1, [n.start_mark.line + 1 for n in node.value]
+            return items
+        finally:
+            self.open.discard(id(node))
+
+    def mapping(self, node: yaml.MappingNode, depth: int) -> LDict:
+        out = LDict()
+        out.line, out.lines = node.start_mark.line + 1, {}
+        for key_node, value_node in node.value:
+            key = self.convert(key_node, depth + 1)
+            if not isinstance(key, str):
+                raise yaml.MarkedYAMLError(problem="keys must be text", problem_mark=key_node.start_mark)
+            if key in out:
+                raise yaml.MarkedYAMLError(problem=f"duplicate key '{key}'", problem_mark=key_node.start_mark)
+            out[key] = self.convert(value_node, depth + 1)
+            out.lines[key] = key_node.start_mark.line + 1
+        return out
 
 
-_LOADER = yaml.SafeLoader("")
 _STR = "tag:yaml.org,2002:str"  # SafeLoader's construct_yaml_str returns such a scalar's text as it is
-_PLAIN = {tag: yaml.SafeLoader.yaml_constructors[tag]
-          for tag in ("tag:yaml.org,2002:null", "tag:yaml.org,2002:bool", "tag:yaml.org,2002:int",
-                      "tag:yaml.org,2002:float")}
+def _float(text: str) -> float:
+    special = text.lower().replace(".inf", "inf").replace(".nan", "nan")
+    return float(special)
 
 
-def _scalar(node: yaml.ScalarNode) -> Any:
-    if node.tag in _PLAIN:
-        return _plain(node.tag, node.value)
-    try:  # any other tag, and its errors, exactly as PyYAML constructs it
-        return _LOADER.construct_object(node, deep=True)
-    finally:
-        _LOADER.constructed_objects.clear()
+_PLAIN = {"tag:yaml.org,2002:null": lambda text: None,
+          "tag:yaml.org,2002:bool": lambda text: text.lower() == "true",
+          "tag:yaml.org,2002:int": lambda text: int(text, 0 if text[:2] in ("0o", "0x") else 10),
+          "tag:yaml.org,2002:float": _float}
+_TAGS = {_STR, *_PLAIN, "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
 
 
 @functools.lru_cache(maxsize=4096)
 def _plain(tag: str, value: str) -> Any:
     """A null, bool, int or float: immutable, so built once per distinct text (from the text alone)."""
-    return _PLAIN[tag](_LOADER, yaml.ScalarNode(tag, value))
+    return _PLAIN[tag](value)
+
+
+_CORE = [("tag:yaml.org,2002:null", re.compile(r"~|null|Null|NULL|")),  # YAML 1.2's core schema
+         ("tag:yaml.org,2002:bool", re.compile(r"true|True|TRUE|false|False|FALSE")),
+         ("tag:yaml.org,2002:int", re.compile(r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+")),
+         ("tag:yaml.org,2002:float", re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?"
+                                                r"|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN)"))]
 
 
 @functools.lru_cache(maxsize=16384)
 def _scalar_tag(value: str, implicit: tuple[bool, bool]) -> str:
-    return _LOADER.resolve(yaml.ScalarNode, value, implicit)
+    """A plain scalar's tag as YAML 1.2 resolves it; any other scalar is text."""
+    if implicit[0]:
+        for tag, pattern in _CORE:
+            if pattern.fullmatch(value):
+                return tag
+    return _STR
 
 
 class _Composer(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml's parser when PyYAML has it: 15x faster
@@ -91,20 +138,6 @@ class _Composer(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml's par
 COMPOSER = _Composer
 
 
-def read_text(path: Path) -> tuple[str | None, int, str]:
-    """The file's text, or None with the line and message of why it cannot be read."""
-    data = path.read_bytes()
-    if len(data) > MAX_BYTES:
-        return None, 1, f"file is {len(data):,} bytes; the limit is {MAX_BYTES:,}"
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        return None, data[: exc.start].count(b"\n") + 1, f"not UTF-8 (byte 0x{data[exc.start]:02x})"
-    if not text.strip():
-        return None, 1, "file is empty"
-    return text, 0, ""
-
-
 def _yaml_problem(exc: yaml.MarkedYAMLError) -> tuple[int, str]:
     """The line and message of a YAML error. An unclosed bracket or quote is named where it opens:
     the parser only notices it lines later, where the next key stands."""
@@ -117,20 +150,41 @@ def _yaml_problem(exc: yaml.MarkedYAMLError) -> tuple[int, str]:
     return line, f"invalid YAML: {exc.problem}"
 
 
-def load_yaml(path: Path) -> tuple[Any, int, str]:
-    """Parsed YAML with lines, or None with the line and message of the first problem."""
-    text, line, message = read_text(path)
+def _problem(text: str, exc: yaml.YAMLError) -> tuple[int, str]:
+    """The line and message of a YAML error, in one line."""
+    if isinstance(exc, yaml.reader.ReaderError):
+        return text.count("\n", 0, exc.position) + 1, f"invalid YAML: the character U+{exc.character:04X} is not allowed"
+    if not isinstance(exc, yaml.MarkedYAMLError):
+        return 1, f"invalid YAML: {str(exc).splitlines()[0]}"
+    if exc.problem == "exceeded maximum nesting depth":  # libyaml's own limit, deeper than ours
+        return exc.problem_mark.line + 1, f"values nest more than {MAX_DEPTH} deep; that is the limit"
+    if exc.context == "expected a single document in the stream":
+        return exc.problem_mark.line + 1, "invalid YAML: a second document ('---'); a content file holds one"
+    if not issubclass(COMPOSER, yaml.SafeLoader):  # libyaml's messages say less ("found character"): ask PyYAML's
+        try:
+            yaml.compose(text, Loader=yaml.SafeLoader)
+        except yaml.MarkedYAMLError as pure:
+            exc = pure
+        except (yaml.YAMLError, RecursionError):
+            pass
+    return _yaml_problem(exc)
+
+
+def load_yaml(path: Path, root: Path) -> tuple[Any, int, str]:
+    """Parsed YAML with lines, or None with the line and message of the first problem.
+    root is the content/ folder: nothing outside it is read."""
+    text, line, message = read_text(path, root)
     if text is None:
         return None, line, message
     try:
         node = yaml.compose(text, Loader=COMPOSER)
-        return _convert(node), 0, ""
-    except yaml.MarkedYAMLError as exc:
-        if not issubclass(COMPOSER, yaml.SafeLoader):  # libyaml's messages say less ("found character"): ask PyYAML's
-            try:
-                yaml.compose(text, Loader=yaml.SafeLoader)
-            except yaml.MarkedYAMLError as pure:
-                exc = pure
-        return (None, *_yaml_problem(exc))
+        data = None if node is None else _Converter().convert(node)
+    except _Limit as exc:
+        return None, exc.line, exc.message
+    except RecursionError:  # only without libyaml, whose parser stops at its own depth first
+        return None, 1, f"values nest more than {MAX_DEPTH} deep; that is the limit"
     except yaml.YAMLError as exc:
-        return None, 1, f"invalid YAML: {exc}"
+        return (None, *_problem(text, exc))
+    if data is None:
+        return None, 1, "file holds only comments" if node is None else "file holds only an empty value (null)"
+    return data, 0, ""

@@ -1,8 +1,7 @@
 """One language's pages: LanguagePages renders them (templates, catalog, the sheet's data)."""
 from __future__ import annotations
 
-from gettext import GNUTranslations
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from markupsafe import Markup
 
@@ -14,11 +13,15 @@ from .facts import Glance
 from .urls import Page, Urls
 from .views import Ctx, game_view, value_label
 
+if TYPE_CHECKING:
+    from .pages import Theme
 
-def alias_index(site: Site, lang: str) -> dict[str, list[tuple[str, str, str]]]:
-    """Alias slug -> [(alias as written, its language, game id)], sorted, for one language."""
+
+def alias_index(site: Site, lang: str, games: list[Game] | None = None) -> dict[str, list[tuple[str, str, str]]]:
+    """Alias slug -> [(alias as written, its language, game id)], sorted, for one language (of
+    `games`, the ones with a page in it; default: every game of the site)."""
     out: dict[str, list[tuple[str, str, str]]] = {}
-    for game in site.games:
+    for game in site.games if games is None else games:
         for alias in game.texts[lang].aliases:
             out.setdefault(alias.slug, []).append((alias.name, alias.lang, game.id))
     return dict(sorted(out.items()))
@@ -53,11 +56,11 @@ def sheet_script(ctx: Ctx, view, strings: Markup) -> Markup:
 class LanguagePages:
     """What renders one language's pages: its templates, catalog and sheet strings."""
 
-    def __init__(self, site: Site, urls: Urls, templates: Path, tr: GNUTranslations, lang: str, single: bool,
-                 results: dict):
-        self.site, self.urls, self.tr, self.lang, self.results = site, urls, tr, lang, results
+    def __init__(self, site: Site, urls: Urls, theme: Theme, lang: str, single: bool, results: dict):
+        self.site, self.urls, self.lang, self.results = site, urls, lang, results
+        self.tr = tr = theme.catalogs[lang]
         self.locale = site.languages[lang].locale
-        self.env = environment(templates, tr, self.locale)
+        self.env = environment(theme.templates, tr, self.locale, theme.bytecode)
         self.prefix = "" if single else f"{lang}/"
         self.strings = json_script(sheet_strings(tr))  # the same on every rule page of the language
 
@@ -77,13 +80,13 @@ class LanguagePages:
         page = self.urls.game_page(self.lang, game.id)
         ctx = self.ctx(page)
         view = game_view(ctx, game, self.results, facts)
-        return self.render(page, "game.html", [self.urls.game_page(code, game.id) for code in self.site.languages],
-                           view=view, sheet=sheet_script(ctx, view, self.strings))
+        return self.render(page, "game.html", [self.urls.game_page(code, game.id) for code in self.urls.languages_of(game)],
+                           view=view, sheet=sheet_script(ctx, view, self.strings), draft=self.lang in game.drafts)
 
     def aliases(self) -> list[tuple[Page, list, str | None]]:
         """(page, [(alias, its language, game name, href)], the title's language if not this one) per alias page."""
         out = []
-        for slug, targets in alias_index(self.site, self.lang).items():
+        for slug, targets in alias_index(self.site, self.lang, self.urls.games(self.lang)).items():
             page = Page(self.lang, slug + "/")
             links = [(name, alias_lang, self.site.game(gid).texts[self.lang].name,
                       self.urls.href(page, self.urls.game_page(self.lang, gid))) for name, alias_lang, gid in targets]

@@ -1,0 +1,41 @@
+"""The checks on site.yaml's values that say what may be published: locales and URLs."""
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+LOCALE = re.compile(r"[a-z]{2,3}(_[A-Z]{2})?")
+HOST = re.compile(r"[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?")
+URL_CHARS = re.compile(r"[A-Za-z0-9._~:/@!$&()*+,;=%-]+")  # RFC 3986 without quotes, '?' and '#'
+
+
+def locale_problem(code: str, locale: str) -> str | None:
+    """Why locale cannot be the locale of language code (da_DK for da), or None."""
+    if not LOCALE.fullmatch(locale):
+        return f"'{locale}' is not a locale: write it as language_COUNTRY, like da_DK"
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        known = Locale.parse(locale)
+    except (UnknownLocaleError, ValueError):
+        return f"'{locale}' is not a locale Giv knows"
+    if known.language != code:
+        return f"'{locale}' is a locale of {known.language}, not of {code}"
+    return None
+
+
+def url_problem(url: str) -> str | None:
+    """Why url cannot be where a site is published, or None: an http(s) address of a host, a
+    folder (ending in '/'), with no query, fragment, password or character that needs quoting."""
+    scheme = url.split(":", 1)[0].lower() if ":" in url else ""
+    if scheme not in ("http", "https"):
+        return f"must be an http:// or https:// address, not '{url}'"
+    if not URL_CHARS.fullmatch(url):
+        bad = next(ch for ch in url if not URL_CHARS.fullmatch(ch))
+        return f"holds {bad!r}, which an address cannot hold as it is ('{url}')"
+    parts = urlsplit(url)
+    if not url.lower().startswith(f"{scheme}://") or not HOST.fullmatch(parts.netloc.lower()):
+        return f"must name a host, as in {scheme}://example.org/ (not '{url}')"
+    if not url.endswith("/"):
+        return "must end with '/'"
+    return None
