@@ -2,8 +2,7 @@
 // template; who lost the deal for the tally template. Numbers are refused with a message in the
 // page's language, chosen from the engine's error codes; nothing is saved until the round is right.
 import { h, hook } from './sheet-dom.js';
-
-const TRUMPS = ['turnUp', 'hearts', 'diamonds', 'clubs', 'spades', 'none'];
+import { TRUMPS } from './sheet-store.js';
 
 /** A typed count: {value: whole number | null, empty: bool}. Only plain digits are a number. */
 export function parseCount(text) {
@@ -229,7 +228,9 @@ function bidForm(app, current) {
     event.preventDefault();
     const bids = parsed('bids');
     const took = phase === 'took' ? parsed('took') : bids.map(() => null);
-    const candidate = { bids, took, handSize: hand };
+    // a played round keeps its dealer and trump (engine version 2)
+    const candidate = { bids, took, handSize: hand, dealer: current.dealer };
+    if (current.trump) candidate.trump = current.trump;
     const errors = app.check(current.index, candidate, phase);
     if (errors.length) {
       const context = { handSize: hand, bids, took, raw: { bids: draft.bids, took: draft.took } };

@@ -6,8 +6,10 @@
 //    redo: round | null (the round Undo took away, until something else changes),
 //    draft: {edit: null | round index, phase: "bid" | "took", bids: [text], took: [text],
 //            aside: null | {phase, bids, took} (the new round half typed when an edit began)}}
-// A bid round is {bids: [int], took: [int], handSize: int}; a tally round is {loser: int}.
+// A bid round is {bids: [int], took: [int], handSize: int, dealer?: seat, trump?: trump as played};
+// a tally round is {loser: int}.
 export const VERSION = 1;
+export const TRUMPS = ['turnUp', 'hearts', 'diamonds', 'clubs', 'spades', 'none'];
 const FRAGMENT = 'game=';
 
 const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -50,7 +52,17 @@ function cleanRound(data, round, n) {
   const list = (value) => Array.isArray(value) && value.length === n
     && value.every((x) => isWhole(x) && x >= 0 && x <= round.handSize);
   if (!cardsOk || !list(round.bids) || !list(round.took)) return null;
-  return { bids: round.bids.slice(), took: round.took.slice(), handSize: round.handSize };
+  const out = { bids: round.bids.slice(), took: round.took.slice(), handSize: round.handSize };
+  // as played: a later change of the first dealer or of the trump rule leaves this round as it was
+  if (round.dealer !== undefined) {
+    if (!isWhole(round.dealer) || round.dealer < 0 || round.dealer >= n) return null;
+    out.dealer = round.dealer;
+  }
+  if (round.trump !== undefined) {
+    if (!TRUMPS.includes(round.trump)) return null;
+    out.trump = round.trump;
+  }
+  return out;
 }
 
 function cleanDraft(draft, n, rounds) {

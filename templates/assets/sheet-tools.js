@@ -96,13 +96,14 @@ export function toolsSection(app) {
   const json = button(t('exportJson'), () => download(toJson(app), 'application/json', filename(app, 'json')),
     { id: 'giv-json', disabled: !played });
   const print = button(t('print'), () => window.print(), { id: 'giv-print' });
-  const file = h('input', { type: 'file', id: 'giv-import', accept: '.json,application/json', class: 'visually-hidden' });
+  // the file field itself stays hidden: a button of the same size as the others opens it
+  const file = h('input', { type: 'file', id: 'giv-import', accept: '.json,application/json', hidden: true, tabindex: '-1' });
   file.addEventListener('change', () => {
     const chosen = file.files && file.files[0];
     if (!chosen) return;
     chosen.text().then((text) => app.importGame(text), () => app.importGame(''));
   });
-  const open = h('label', { class: 'sheet-button', for: 'giv-import' }, t('importJson'));
+  const open = button(t('importJson'), () => file.click(), { id: 'giv-open' });
   const importError = h('p', { class: 'sheet-field-error', id: 'giv-import-error', role: 'alert', hidden: !tools.importError },
     tools.importError || '');
 

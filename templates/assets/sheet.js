@@ -118,7 +118,8 @@ export function createSheet(root, data) {
       if (editing !== null) {
         const scored = result.rounds[editing];
         return { index: editing, editing: true, handSize: data.template === 'tally' ? null : state.rounds[editing].handSize,
-          dealer: app.dealerOf(editing), trump: scored ? scored.trump : null };
+          dealer: scored && scored.dealer !== undefined && scored.dealer !== null ? scored.dealer : app.dealerOf(editing),
+          trump: scored ? scored.trump : null };
       }
       const index = state.rounds.length;
       if (data.template === 'tally') {

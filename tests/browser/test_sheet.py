@@ -687,3 +687,16 @@ def test_csv_uses_semicolons_in_danish_and_same_names_are_told_apart(page, serve
         page.locator("#giv-csv").click()
     csv = open(info.value.path(), encoding="utf-8-sig").read().splitlines()
     assert csv[1].split(";")[4:8] == ["1", "1", "11", "11"]
+
+
+def test_played_rounds_keep_their_dealer_when_the_first_dealer_changes(page, server):
+    open_sheet(page, server, "vend-om", "en")
+    setup(page, ["Ann", "Bob", "Cat"], settings={"maxHandSize": 3, "dealerHook": False})
+    play_bid_round(page, 1, [1, 1, 0], [1, 2, 0])
+    stored = json.loads(page.evaluate(f"() => localStorage.getItem('{storage_key('vend-om', 'en')}')"))
+    assert stored["rounds"][0]["dealer"] == 0 and stored["rounds"][0]["trump"] == "turnUp"
+    open_setup(page)
+    page.locator("#giv-first-dealer").select_option("2")
+    # round 1 was dealt by Ann and stays so; the coming round follows the new first dealer
+    assert "is-dealer" in page.locator("tr.is-played").first.locator("td").nth(0).get_attribute("class")
+    assert [shown(page, 1, p, "total") for p in range(3)] == [11, 0, 10]
