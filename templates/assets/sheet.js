@@ -188,6 +188,7 @@ export function createSheet(root, data) {
       const names = state.players.slice(0, count);
       while (names.length < count) names.push('');
       state.players = names;
+      state.redo = null; // a round of another number of players cannot come back
       if (state.firstDealer >= count) state.firstDealer = 0;
       state.draft = blankDraft(count);
       app.commit();
@@ -456,6 +457,7 @@ export function createSheet(root, data) {
         [t('lastPlayersUse'), () => {
           dismiss('lastPlayers');
           app.state.players = names.slice();
+          app.state.redo = null;
           if (app.state.firstDealer >= names.length) app.state.firstDealer = 0;
           app.state.draft = blankDraft(names.length);
           app.commit({ focus: 'entry' });
