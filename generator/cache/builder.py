@@ -186,22 +186,6 @@ class Cache:
             raise ContentError([])  # a game that was not read has no page to keep: build() builds all
         return found
 
-    def listed(self, lang: str) -> Files | None:
-        """Every alias page of the language as the last build made it, when no game was added or
-        removed and none changed its name, slug, summary or aliases (their stubs are the same):
-        render_site then need not work out what each alias page shows. None: it must."""
-        if self.full or self.listing_changed:
-            return None
-        found = {}
-        for path, key in self.records.keys.items():
-            if key[0] == "alias" and key[1] == lang:
-                body = self._find(path, key)
-                if body is None:
-                    return None
-                found[path] = body
-                self.new_keys[path] = key
-        return found
-
     def _find(self, path: str, key: tuple) -> bytes | Kept | None:
         if self.full or self.records.keys.get(path) != key or path not in self.index.pages:
             return None

@@ -40,9 +40,6 @@ class Reuse(Protocol):
     def reuse(self, path: str, key: tuple) -> bytes | Kept | None:
         """The page at path as the last build made it, if nothing it depends on (key) changed; else None."""
 
-    def listed(self, lang: str) -> dict[str, bytes | Kept] | None:
-        """Every alias page of the language as the last build made it, if no game's listing changed."""
-
 
 # A job: the output paths of some pages, and what renders them (the bodies, in the same order)
 Job = tuple[list[str], Callable[[], list[bytes]]]
@@ -137,15 +134,9 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
             (jobs if game.template in templates_seen else warm).append(
                 (list(todo.values()), partial(rule_pages, game, list(todo))))
             templates_seen.add(game.template)
-    # The alias pages: all of a language's kept when no game's listing changed, or a job each.
+    # The alias pages: a job each.
     alias_jobs: list[Job] = []
     for lang in langs:
-        listed = earlier.listed(lang) if earlier else None
-        if listed is not None:
-            files.update(listed)
-            for _ in listed:
-                count()
-            continue
         for at, targets, title_lang in pages[lang].aliases():
             page(lang, at, ("alias", lang, tuple(targets), title_lang or lang),
                  partial(pages[lang].render, at, "alias.html", [at], targets=targets, title_lang=title_lang),
