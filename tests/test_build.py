@@ -286,6 +286,43 @@ def test_build_stopped_while_rendering_leaves_previous_output_untouched(tmp_path
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "out", "site"]
 
 
+@pytest.mark.parametrize("where", ["reading", "rendering"])
+def test_unforeseen_error_is_one_line_and_a_log(tmp_path, monkeypatch, capsys, where):
+    """A bug in Giv (here an exception planted where no content can cause one): one line that says
+    what Giv was reading and that the bug is Giv's, the traceback in the log file it names; exit 1,
+    the previous output as it was."""
+    import tempfile
+
+    from generator import build as pipeline
+    from generator.cli import main
+    from generator.model import folders
+
+    site = make_site(tmp_path / "site")
+    out = tmp_path / "out"
+    assert giv("--content", str(site / "content"), "build", "--out", str(out)).returncode == 0
+    before = tree_hash(out)
+    (site / "content/games/mini-tally/da.md").write_text("## Changed\n\nA change, so the build runs.\n", "utf-8")
+
+    def planted(*args, **kwargs):
+        raise KeyError("planted")
+
+    monkeypatch.setattr(*(folders, "check_other_files") if where == "reading" else (pipeline, "render_site"), planted)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "logs"))
+    (tmp_path / "logs").mkdir()
+    capsys.readouterr()
+    assert main(["--content", str(site / "content"), "build", "--out", str(out)]) == 1
+    lines = [line for line in capsys.readouterr().err.splitlines() if not line.startswith("giv build: ")
+             or "bug" in line]
+    [log] = (tmp_path / "logs").iterdir()
+    what = "while reading content/games/mini-tally/" if where == "reading" else "in `giv build`"
+    assert lines == [f"giv build: a bug in Giv, not in your input, {what}: KeyError: 'planted'; "
+                     f"the details are in {log}"]
+    details = log.read_text("utf-8")
+    assert "Traceback (most recent call last)" in details and "in planted" in details
+    assert tree_hash(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["logs", "out", "site"]
+
+
 def test_successful_build_replaces_output(tmp_path):
     site = make_site(tmp_path / "site")
     out = tmp_path / "out"
