@@ -108,6 +108,31 @@ def test_bundled_content_builds_every_page(built_site):
         assert 'id="sheet"' in html and 'id="examples"' in html, page
 
 
+def test_every_page_has_unique_ids_and_live_anchors(built_site):
+    """Every page of the bundled site, game pages or not: no id twice, no link to #x without an x
+    (the build checks game pages as it renders them: render/anchors.py)."""
+    checked = 0
+    for page in pages_of(built_site):
+        html = (built_site / page).read_text(encoding="utf-8")
+        ids = re.findall(r'\sid="([^"]*)"', html)
+        assert len(ids) == len(set(ids)), (page, sorted(i for i in ids if ids.count(i) > 1))
+        dead = {target for target in re.findall(r'\shref="#([^"]*)"', html) if target not in ids}
+        assert not dead, (page, dead)
+        checked += 1
+    assert checked > 60
+
+
+def test_byte_order_mark_is_not_text(tmp_path):
+    """A rules file an editor saved with a byte-order mark: the first heading is still a heading."""
+    site = make_site(tmp_path / "site")
+    rules = site / "content/games/mini-whist/en.md"
+    rules.write_bytes(b"\xef\xbb\xbf" + rules.read_bytes())
+    result = giv("--content", str(site / "content"), "build", "--out", str(tmp_path / "out"))
+    assert result.returncode == 0, result.stderr
+    html = (tmp_path / "out/en/little-whist/index.html").read_text(encoding="utf-8")
+    assert '<h2 id="overview">Overview</h2>' in html and "\ufeff" not in html
+
+
 # --- determinism ----------------------------------------------------------------------------------
 
 def test_two_builds_are_byte_identical(tmp_path):

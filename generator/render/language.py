@@ -9,6 +9,7 @@ from markupsafe import Markup
 from ..i18n.formats import language_name
 from ..i18n.sheet_messages import sheet_strings
 from ..model.types import Game, Site
+from .anchors import check_game_page
 from .env import environment, json_object_script, json_script
 from .facts import Glance
 from .urls import Page, Urls
@@ -56,6 +57,7 @@ class LanguagePages:
     def __init__(self, site: Site, urls: Urls, templates: Path, tr: GNUTranslations, lang: str, single: bool,
                  results: dict):
         self.site, self.urls, self.tr, self.lang, self.results = site, urls, tr, lang, results
+        self.templates = templates
         self.locale = site.languages[lang].locale
         self.env = environment(templates, tr, self.locale)
         self.prefix = "" if single else f"{lang}/"
@@ -77,8 +79,10 @@ class LanguagePages:
         page = self.urls.game_page(self.lang, game.id)
         ctx = self.ctx(page)
         view = game_view(ctx, game, self.results, facts)
-        return self.render(page, "game.html", [self.urls.game_page(code, game.id) for code in self.site.languages],
+        html = self.render(page, "game.html", [self.urls.game_page(code, game.id) for code in self.site.languages],
                            view=view, sheet=sheet_script(ctx, view, self.strings))
+        check_game_page(self.site.root, html, game.texts[self.lang], self.templates / "game.html")
+        return html
 
     def aliases(self) -> list[tuple[Page, list, str | None]]:
         """(page, [(alias, its language, game name, href)], the title's language if not this one) per alias page."""
