@@ -3,54 +3,69 @@ from __future__ import annotations
 
 import argparse
 import sys
-from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .i18n.catalogs import load_catalogs
-from .memory import bulk_allocation
-from .model.errors import ContentError, Problems
-from .model.load import load_site
-from .render.pages import render_site
-from .verify.bless import bless
-from .verify.examples import verify
-from .write.output import Staging
+from .model.errors import ContentError
 
 if TYPE_CHECKING:
     from .cache import Cache
+    from .files import Files
     from .progress import Progress
 
 
-@bulk_allocation()  # the model lives as long as the build: the collector would walk it for nothing
-def build(content: Path, templates: Path, out: Path, langs: list[str] | None = None, bless_examples: bool = False,
-          cache: Cache | None = None, progress: Progress | None = None) -> dict:
-    """Build the site into out. Raises ContentError, listing every problem, before writing anything.
-    With a cache (generator/cache), only what changed since the last build is read, rendered, written."""
+def build(content: Path, templates: Path, out: Path | None, langs: list[str] | None = None,
+          bless_examples: bool = False, cache: Cache | None = None, progress: Progress | None = None) -> Files:
+    """Build the site into out (None: only into the cache's memory, for giv serve). Raises
+    ContentError, listing every problem, before writing anything. With a cache (generator/cache),
+    only what changed since the last build is read, rendered and written; an incremental build
+    that fails is done again in full, so that errors are reported as a clean build reports them."""
     if cache and cache.fresh():                                 # no input changed: nothing to do
         return cache.last_files()
+    try:
+        return _build(content, templates, out, langs, bless_examples, cache, progress)
+    except ContentError:
+        if not cache or cache.full:
+            raise
+        cache.forget()
+        return _build(content, templates, out, langs, False, cache, progress)
+
+
+def _build(content: Path, templates: Path, out: Path | None, langs: list[str] | None, bless_examples: bool,
+           cache: Cache | None, progress: Progress | None) -> Files:
+    from .files import digest
+    from .i18n.catalogs import load_catalogs
+    from .model.errors import Problems
+    from .model.load import load_site
+    from .render.pages import Theme, render_site
+    from .verify.bless import bless
+    from .verify.examples import verify
+    from .write.output import write_site
+
     site = cache.load_site() if cache else load_site(content)   # load + validate (with a cache: what changed)
     langs = langs or list(site.languages)
     problems = Problems(content)
-    unknown = [lang for lang in langs if lang not in site.languages]
-    for lang in unknown:
-        problems.add(content / "site.yaml", 1, f"--lang {lang}: not a language of this site")
-    catalogs = load_catalogs(problems, templates, list(site.languages))  # every language, complete
+    for lang in langs:
+        if lang not in site.languages:
+            problems.add(content / "site.yaml", 1, f"--lang {lang}: not a language of this site")
+    catalogs = load_catalogs(problems, templates, list(site.languages), cache and cache.catalogs())  # all, complete
     mismatches: list = []
     results = verify(problems, site, mismatches)                # execute every worked example
     if bless_examples and mismatches and len(problems.items) == len(mismatches):
         bless(content.resolve().parent, mismatches)
         return build(content, templates, out, langs)
     problems.raise_if_any()
-    whole = cache.full and cache.out is not None if cache else True  # a new folder, swapped in at the end
-    with Staging(out) if whole else nullcontext() as stage:    # on an error, out/ is left as it was
-        files = render_site(site, templates, catalogs, results, langs, single=len(langs) == 1,
-                            earlier=cache, tick=progress and progress.tick, sink=stage.put if stage else None)
-        if progress:
-            progress.writing()                                  # the rest, the swap, the old site removed
-        if cache:
-            cache.write(files, stage)                           # only what changed, or as below
-        else:
-            stage.finish(files)                                 # the other files, then the swap
+    theme = Theme(templates, catalogs, cache and cache.bytecode())
+    files = render_site(site, theme, results, langs, earlier=cache, tick=progress and progress.tick)
+    if progress:
+        progress.writing()
+    if out is not None:                                         # a full build: a new folder swapped in
+        last = cache.index.pages if cache and not cache.full else None
+        digests = write_site(out, files, last)
+    else:
+        digests = {path: digest(data) for path, data in files.items()}
+    if cache:
+        cache.remember(files, digests)
     return files
 
 
@@ -65,18 +80,10 @@ def build_command(args: argparse.Namespace) -> int:
     cache = None if args.bless else Cache(content, templates, out, args.lang, content.resolve().parent / ".giv-cache")
     if cache and getattr(args, "clean", False):
         cache.forget()                                          # build everything; the cache starts anew
-    elif cache and getattr(args, "checked", None):
-        cache.adopt(args.checked)                               # what `giv build` found out already
     started = time.monotonic()
     try:
         with Progress() as progress:
-            try:
-                files = build(content, templates, out, args.lang, args.bless, cache, progress)
-            except ContentError:
-                if not cache or cache.full:
-                    raise
-                cache.forget()                                  # report errors exactly as a clean build does
-                files = build(content, templates, out, args.lang, cache=cache, progress=progress)
+            files = build(content, templates, out, args.lang, args.bless, cache, progress)
     except ContentError as exc:
         for problem in exc.problems:
             print(f"error: {problem}", file=sys.stderr)

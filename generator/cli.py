@@ -100,20 +100,6 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    if not args.bless and not args.clean:  # nothing changed? answered without loading the generator
-        import time
-
-        from .cache.index import up_to_date
-
-        started, content = time.monotonic(), Path(args.content)
-        root = content.resolve().parent
-        templates = Path(getattr(args, "templates", None) or root / "templates")
-        args.checked = up_to_date(content, templates, Path(args.out), args.lang, root / ".giv-cache")
-        if args.checked.fresh:
-            pages = sum(1 for name in args.checked.index.pages if name.endswith(".html"))
-            print(f"giv build: {pages} pages, {len(args.checked.index.pages)} files in {args.out}/ are up to date "
-                  f"({time.monotonic() - started:.2f} s)")
-            return 0
     from .build import build_command
 
     return build_command(args)

@@ -2,18 +2,12 @@
 
 Worker processes are forked, so they start with everything the build has already loaded (the
 site, the templates, the catalogs) and only the results travel back. Small jobs, machines with
-one core, systems without fork, and GIV_WORKERS=1 run in this process instead.
-
-What a worker learns of Babel (i18n/formats.ANSWERS) travels back with its results, so that the
-build can keep it for the next one."""
+one core, systems without fork, and GIV_WORKERS=1 run in this process instead."""
 from __future__ import annotations
 
-import gc
 import os
 import signal
 from typing import Callable, Sequence, TypeVar
-
-from .i18n.formats import ANSWERS
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -35,9 +29,9 @@ def _ignore_ctrl_c() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _run(span: tuple[int, int]) -> tuple[list, dict]:
+def _run(span: tuple[int, int]) -> list:
     fn, items = _JOB
-    return [fn(items[i]) for i in range(*span)], ANSWERS.take()
+    return [fn(items[i]) for i in range(*span)]
 
 
 def _serial(fn: Callable[[T], R], items: Sequence[T], done: Callable[[int], None] | None) -> list[R]:
@@ -68,16 +62,13 @@ def parallel_map(fn: Callable[[T], R], items: Sequence[T], min_items: int = 48,
     size = max(4, len(items) // (count * 32))  # small parts: the last ones finish close together
     spans = [(i, min(i + size, len(items))) for i in range(0, len(items), size)]
     _JOB = (fn, items)
-    gc.freeze()  # the workers' garbage collector leaves the objects they inherit alone, so they stay shared
     try:
         with multiprocessing.get_context("fork").Pool(count, initializer=_ignore_ctrl_c) as pool:
             out = []
-            for part, learned in pool.imap(_run, spans):
+            for part in pool.imap(_run, spans):
                 out.extend(part)
-                ANSWERS.merge(learned)
                 if done:
                     done(len(part))
             return out
     finally:
         _JOB = None
-        gc.unfreeze()

@@ -56,24 +56,33 @@ def _setting_value(base: dict) -> dict:
     return {"type": "boolean"}
 
 
+def _setting_values() -> dict[str, dict]:
+    """$defs: per template, an object of setting values (a variant's, a worked example's, `fixed`)."""
+    return {f"{name}-fixed": {"type": "object", "additionalProperties": False,
+                              "properties": {k: _setting_value(b) for k, b in template["settings"].items()}}
+            for name, template in TEMPLATES.items()}
+
+
 def game_schema() -> dict:
-    defs, branches = {}, []
+    defs, branches = _setting_values(), []
     for name, template in TEMPLATES.items():
         settings = template["settings"]
         defs[f"{name}-settings"] = {"type": "object", "additionalProperties": False,
                                     "properties": {k: _setting_meta(k, b) for k, b in settings.items()}}
-        defs[f"{name}-fixed"] = {"type": "object", "additionalProperties": False,
-                                 "properties": {k: _setting_value(b) for k, b in settings.items()}}
         limits = template["players"]
         count = {"type": "integer", "minimum": limits["min"], "maximum": limits["max"]}
         branches.append({"if": {"required": ["template"], "properties": {"template": {"const": name}}},
                          "then": {"properties": {"settings": {"$ref": f"#/$defs/{name}-settings"},
                                                  "fixed": {"$ref": f"#/$defs/{name}-fixed"},
+                                                 "variants": {"additionalProperties": {
+                                                     "properties": {"settings": {"$ref": f"#/$defs/{name}-fixed"}}}},
                                                  "players": {"properties": {"min": count, "max": count}}}}})
     branches.append({"if": {"not": {"required": ["template"]}},
                      "then": {"required": ["extends"],
                               "properties": {"settings": {"anyOf": [{"$ref": f"#/$defs/{n}-settings"} for n in TEMPLATES]},
-                                             "fixed": {"anyOf": [{"$ref": f"#/$defs/{n}-fixed"} for n in TEMPLATES]}}}})
+                                             "fixed": {"anyOf": [{"$ref": f"#/$defs/{n}-fixed"} for n in TEMPLATES]},
+                                             "variants": {"additionalProperties": {"properties": {"settings": {
+                                                 "anyOf": [{"$ref": f"#/$defs/{n}-fixed"} for n in TEMPLATES]}}}}}}})
     props = {k: {**KIND[v], "description": DOCS.get(k, "")} for k, v in GAME_KEYS.items()}
     props["id"] = {**ID, "description": DOCS["id"]}
     props["extends"] = {**ID, "description": DOCS["extends"]}
@@ -90,6 +99,8 @@ def game_schema() -> dict:
 
 
 def examples_schema() -> dict:
+    """examples.yaml does not name its template: its settings are one template's setting values."""
+    values = {"anyOf": [{"$ref": f"#/$defs/{n}-fixed"} for n in TEMPLATES]}
     ints = {"type": "array", "items": {"type": "integer"}}
     error = {"type": "object", "required": ["code"], "additionalProperties": False,
              "properties": {"code": TEXT, "round": {"type": "integer", "minimum": 1},
@@ -105,10 +116,10 @@ def examples_schema() -> dict:
                         {"type": "object", "required": ["loser"], "additionalProperties": False,
                          "properties": {"loser": {"type": "integer", "minimum": 0}}}]}
     check = {"type": "object", "required": ["id", "settings", "expect"], "additionalProperties": False,
-             "properties": {"id": TEXT, "settings": {"type": "object"}, "errors": {"type": "array", "items": error},
+             "properties": {"id": TEXT, "settings": values, "errors": {"type": "array", "items": error},
                             "expect": expect}}
     example = {"type": "object", "required": ["id", "players", "rounds", "expect"], "additionalProperties": False,
-               "properties": {"id": TEXT, "settings": {"type": "object"},
+               "properties": {"id": TEXT, "settings": values,
                               "players": {"type": "array", "items": TEXT, "minItems": 1},
                               "firstDealer": {"type": "integer", "minimum": 0},
                               "rounds": {"type": "array", "items": round_},
@@ -116,7 +127,7 @@ def examples_schema() -> dict:
                               "checks": {"type": "array", "items": check}}}
     return {"$schema": DRAFT, "title": "Giv examples.yaml",
             "description": "Worked examples: inputs and the results the engine must give (docs/authoring.md).",
-            "type": "array", "items": example}
+            "type": "array", "items": example, "$defs": _setting_values()}
 
 
 def text_schema() -> dict:

@@ -286,23 +286,22 @@ def test_failed_build_leaves_previous_output_untouched(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "site"]
 
 
-def test_build_stopped_while_rendering_leaves_previous_output_untouched(tmp_path, monkeypatch):
-    """Ctrl-C (or any error) while the workers write pages into the new folder: it is removed."""
+def test_build_stopped_while_writing_leaves_previous_output_untouched(tmp_path, monkeypatch):
+    """Ctrl-C (or any error) once every page is in the new folder, before the swap: it is removed."""
     from generator import build as pipeline
     from generator.cache import Cache
+    from generator.write.output import Staging
 
     site = make_site(tmp_path / "site")
     out = tmp_path / "out"
     assert giv("--content", str(site / "content"), "build", "--out", str(out)).returncode == 0
     before = tree_hash(out)
-    real = pipeline.render_site
 
-    def stopped(*args, sink=None, **kwargs):
-        real(*args, sink=sink, **kwargs)  # every page written into the new folder, then Ctrl-C
-        assert sink is not None and any(p.name.startswith(".out.new-") for p in tmp_path.iterdir())
+    def stopped(stage):
+        assert any(stage.folder.rglob("index.html"))  # every page written into the new folder, then Ctrl-C
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(pipeline, "render_site", stopped)
+    monkeypatch.setattr(Staging, "swap", stopped)
     cache = Cache(site / "content", site / "templates", out, None, tmp_path / "cache")
     cache.forget()
     with pytest.raises(KeyboardInterrupt):

@@ -148,7 +148,7 @@ def test_pages_rendered_on_two_cores_equal_those_of_one(tmp_path, monkeypatch):
     out = tmp_path / "two"
     build(content, content.parent / "templates", out, cache=cached(content, out))
     assert tree(out) == tree(tmp_path / "one")
-    # the stats of the folders the workers wrote were recorded: nothing to do, until a page is lost
+    # nothing to do, until a page is lost
     cache = cached(content, out)
     build(content, content.parent / "templates", out, cache=cache)
     assert not cache.built

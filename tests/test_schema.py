@@ -34,6 +34,10 @@ def test_bundled_content_fits_the_schemas(path):
     ("game.yaml", "id: x\ntemplate: tally\nsettings:\n  dealerHook: {default: true}\n", "dealerHook"),
     ("game.yaml", "id: x\nplayers: {min: 2, max: 5}\n", "extends"),
     ("examples.yaml", "- id: a\n  players: [A, B]\n  rounds: [{loser: 0}]\n  expect: {total: [1, 0]}\n", "total"),
+    ("game.yaml", "id: x\ntemplate: bid\nvariants:\n  short:\n    settings: {handSizePattern: upanddown}\n", "upanddown"),
+    ("game.yaml", "id: x\nextends: y\nvariants:\n  short:\n    settings: {handSizePattern: upanddown}\n", "upanddown"),
+    ("examples.yaml", "- id: a\n  settings: {pointsPerMisedTrick: 2}\n  players: [A, B]\n  rounds: [{loser: 0}]\n"
+                      "  expect: {totals: [1, 0]}\n", "pointsPerMisedTrick"),
     ("da.yaml", "name: X\nslug: Not A Slug\nsummary: S\n", "Not A Slug"),
     ("da.yaml", "name: X\nslug: x\nsummary: S\nsettings:\n  maxHandSise: {label: L, description: D}\n", "maxHandSise"),
 ])

@@ -3,10 +3,15 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import signal
+import subprocess
+import sys
 import threading
 import time
 import urllib.error
 import urllib.request
+from pathlib import Path
 
 import pytest
 
@@ -164,3 +169,122 @@ def test_a_browser_that_drops_a_connection_is_not_a_traceback(capsys):
         assert "ValueError: a bug in a handler" in capsys.readouterr().err
     finally:
         server.server_close()
+
+
+# -- the `giv serve` process: it stops on Ctrl-C and on kill, in a build or between builds -----------
+
+def session_processes(session: int) -> list[str]:
+    """The processes of a session (the server and whatever it started), as "pid command"."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:  # gone meanwhile
+            continue
+        fields = text[text.rindex(")") + 2:].split()  # state, ppid, pgrp, session, ...
+        if int(fields[3]) == session:
+            found.append(f"{stat.parent.name} {text[text.index('(') + 1:text.rindex(')')]} {fields[0]}")
+    return found
+
+
+class ServeProcess:
+    """`giv serve --port 0` in a session of its own, with the default number of workers, and the
+    lines of its terminal as they come."""
+
+    def __init__(self, tmp: Path):
+        self.content = site_copy(tmp)
+        env = {k: v for k, v in os.environ.items() if k != "GIV_WORKERS"}
+        env["GIV_PARALLEL_MIN"] = "2"  # every build, however small, on the worker processes
+        self.proc = subprocess.Popen([sys.executable, "-m", "generator", "--content", str(self.content), "serve",
+                                      "--port", "0"], cwd=tmp, env=env, stdin=subprocess.DEVNULL,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                                     start_new_session=True)
+        self.lines: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        for line in self.proc.stderr:
+            self.lines.append(line.rstrip("\n"))
+
+    def outcomes(self) -> list[str]:
+        return [line for line in self.lines if line.startswith("giv serve: built") or "error(s);" in line]
+
+    def wait_line(self, start: str, after: int = 0) -> int:
+        """Waits for a line that starts with `start` beyond the first `after` lines; its index."""
+        return wait_for(lambda: next((i + 1 for i, line in enumerate(self.lines) if i >= after
+                                      and line.startswith(start)), None), timeout=60) - 1
+
+    def edit(self, path: Path, old: str, new: str) -> str:
+        """Saves the file with `old` replaced, and waits for the build it starts: its outcome line."""
+        count = len(self.outcomes())
+        text = path.read_text("utf-8")
+        assert old in text, (path, old)
+        path.write_text(text.replace(old, new, 1), "utf-8")
+        try:
+            wait_for(lambda: len(self.outcomes()) > count, timeout=60)
+        except AssertionError:
+            raise AssertionError(f"no build after an edit of {path.name}; the server's processes: "
+                                 f"{session_processes(self.proc.pid)}; its last lines: {self.lines[-6:]}") from None
+        return self.outcomes()[count]
+
+    def stopped(self, timeout: float = 20) -> int:
+        try:
+            return self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+            raise AssertionError(f"giv serve did not stop; its processes: {session_processes(self.proc.pid)}; "
+                                 f"its last lines: {self.lines[-5:]}")
+
+
+STOPS = {"ctrl-c": (signal.SIGINT, False, 0), "kill": (signal.SIGTERM, False, 0),
+         "ctrl-c in a build": (signal.SIGINT, True, 0), "kill in a build": (signal.SIGTERM, True, 0),
+         "kill -9 in a build": (signal.SIGKILL, True, -9)}
+
+
+@pytest.mark.parametrize("stop", list(STOPS))
+def test_giv_serve_stops_after_ten_rebuilds_leaving_no_process(tmp_path, stop):
+    """Ten rebuilds (content, templates, a broken file and its fix, a broken template and its fix),
+    then Ctrl-C (to the whole process group, as a terminal sends it) or kill: the server stops at
+    once, in a build or between builds, and not one of its worker processes is left."""
+    how, in_build, code = STOPS[stop]
+    serve = ServeProcess(tmp_path)
+    serve.wait_line("giv serve: http://")
+    game, templates = serve.content / "games" / "vandtia", tmp_path / "templates"
+    edits = [(game / "en.yaml", "behind Shithead", "behind Shit-head", "built"),
+             (game / "da.md", "\n", "\nEn ny sætning.\n\n", "built"),
+             (templates / "index.html", 'class="lead"', 'class="lead intro"', "built"),
+             (game / "en.yaml", "slug: vandtia", "slug: [vandtia", "error"),
+             (game / "en.yaml", "slug: [vandtia", "slug: vandtia", "built"),
+             (templates / "game.html", "{% endblock %}", "{% endblok %}", "error"),
+             (templates / "game.html", "{% endblok %}", "{% endblock %}", "built"),
+             (game / "sv.yaml", "slug: vandtia", "slug: vandtia-spel", "built"),
+             (templates / "index.html", 'class="lead intro"', 'class="lead"', "built"),
+             (game / "sv.yaml", "slug: vandtia-spel", "slug: vandtia", "built")]
+    for path, old, new, outcome in edits:
+        line = serve.edit(path, old, new)
+        assert line.startswith("giv serve: built") == (outcome == "built"), (path, new, line)
+    assert len(serve.outcomes()) == 11  # the first build and ten rebuilds
+    if in_build:
+        seen = len(serve.lines)
+        (game / "da.md").write_text((game / "da.md").read_text("utf-8") + "\nEndnu en.\n", "utf-8")
+        serve.wait_line("giv serve: changed:", seen)  # the build has begun
+    if how == signal.SIGINT:
+        os.killpg(serve.proc.pid, how)  # Ctrl-C reaches every process of the terminal's group
+    else:
+        os.kill(serve.proc.pid, how)
+    assert serve.stopped() == code
+    wait_for(lambda: not session_processes(serve.proc.pid), timeout=10)
+    if code == 0:
+        assert serve.lines[-1] == "giv serve: stopped"
+    assert not [line for line in serve.lines if "Traceback" in line]
+
+
+@pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGTERM])
+def test_giv_serve_stops_in_its_first_build(tmp_path, how):
+    serve = ServeProcess(tmp_path)
+    wait_for(lambda: session_processes(serve.proc.pid)[1:], timeout=30)  # the build's workers have started
+    os.kill(serve.proc.pid, how)
+    assert serve.stopped() == 0
+    wait_for(lambda: not session_processes(serve.proc.pid), timeout=10)
+    assert serve.lines[-1] == "giv serve: stopped"

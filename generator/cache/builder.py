@@ -1,24 +1,21 @@
-"""The Cache that build() consults: fresh(), load_site(), reuse(), write()."""
+"""The Cache that build() consults: fresh(), load_site(), reuse(), remember()."""
 from __future__ import annotations
 
 import os
 import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..i18n.formats import ANSWERS
-from ..memory import bulk_allocation
-from ..model.crosscheck import crosscheck
+from ..files import Files, Kept, digest
 from ..model.errors import ContentError, Problems
-from ..model.load import load_site
 from ..model.types import Game, Site
-from ..model.yamlfile import load_yaml
-from ..render.pages import Kept, digest
-from ..write.output import Staging, Written, folders_of
 from . import index as idx
 from .inputs import RACY_NS, Inputs
-from .output import write_changed
 from .stubs import links_of, stub
+
+if TYPE_CHECKING:
+    from jinja2 import BytecodeCache
 
 
 @dataclass
@@ -48,14 +45,8 @@ class Cache:
                  store: Path | None = None):
         self.content, self.templates, self.out = content, templates, out
         self.target = idx.target_of(out, langs)
+        self.store = store
         self.index_file = idx.index_path(store, self.target) if store else None
-        if store:  # compiled templates, catalogs and Babel's answers are kept too, keyed by their sources
-            from ..i18n import catalogs
-            from ..render.env import BYTECODE
-
-            BYTECODE.folder = store / "jinja"
-            catalogs.COMPILED = store / "catalogs"
-            ANSWERS.folder = store
         self.index = idx.load(self.index_file, self.target)
         self._records: Records | None = None
         self.files: dict[str, bytes] = {}  # memory mode: the last build's files
@@ -67,7 +58,6 @@ class Cache:
         self.made: dict[str, GameRecord] = {}  # their records, made as they were read
         self.new_keys: dict[str, tuple] = {}
         self.changed: list[str] = []       # output files the last build changed
-        self.checked: idx.Check | None = None
         self.intact = False
         self.built = False                 # this build rendered and wrote (not only found it up to date)
 
@@ -78,37 +68,42 @@ class Cache:
             path = self.index_file.with_suffix(".games") if self.index_file else None
             if path and path.exists():
                 try:
-                    with path.open("rb") as handle, bulk_allocation():
+                    with path.open("rb") as handle:
                         self._records = pickle.load(handle)
                 except Exception:
                     self.index = idx.Index(self.target)  # cannot trust half a cache
         return self._records
 
     def forget(self) -> None:
-        """Start anew: the next build is a full one, and asks Babel again."""
-        self.index, self._records, self.files, self.checked = idx.Index(self.target), Records(), {}, None
-        ANSWERS.forget()
+        """Start anew: the next build is a full one."""
+        self.index, self._records, self.files = idx.Index(self.target), Records(), {}
+
+    def catalogs(self) -> Path | None:
+        """Where complete catalogs are kept compiled (i18n/catalogs.py)."""
+        return self.store / "catalogs" if self.store else None
+
+    def bytecode(self) -> BytecodeCache | None:
+        """Where compiled templates are kept (Jinja2 checks each against its template's source)."""
+        if not self.store:
+            return None
+        from jinja2 import FileSystemBytecodeCache
+
+        (self.store / "jinja").mkdir(parents=True, exist_ok=True)
+        return FileSystemBytecodeCache(str(self.store / "jinja"))
 
     # -- nothing changed? --------------------------------------------------------------------------
     def fresh(self) -> bool:
-        if self.checked is not None:  # `giv build` looked already (cache.index.up_to_date)
-            check, self.checked, self.changed = self.checked, None, []
-            self.inputs, self.intact = check.inputs, check.intact
-            return check.fresh
+        """True when no input changed since the last build and its output is still there."""
         self.inputs, self.changed = Inputs.scan(self.content, self.templates), []
-        self.intact = idx.outputs_intact(self.out, self.index.out) and (self.out is not None or bool(self.files))
+        self.intact = idx.outputs_intact(self.out, self.index.pages) if self.out else bool(self.files)
         stats = self.index.stats
         if not idx.fresh(self.index, self.inputs, self.intact):
             return False
-        if self.index.stats is not stats:
+        if self.index.stats is not stats:  # only file times changed: remember the new ones
             idx.save(self.index_file, self.index)
         return True
 
-    def adopt(self, check: idx.Check) -> None:
-        """Take over what `giv build` found before it loaded the generator."""
-        self.index, self.checked = check.index, check
-
-    def last_files(self) -> dict[str, bytes | Kept]:
+    def last_files(self) -> Files:
         return dict(self.files) if self.out is None else {p: Kept(d) for p, d in self.index.pages.items()}
 
     # -- loading only what changed -----------------------------------------------------------------
@@ -126,12 +121,17 @@ class Cache:
                 return self._partial()
             except ContentError:
                 pass  # a clean load reports it, exactly
+        from ..model.load import load_site
+
         self.full = True
         site = load_site(self.content)
         self.made = {game.id: record(game) for game in site.games}  # now: later, the workers share these pages
         return site
 
     def _partial(self) -> Site:
+        from ..model.crosscheck import crosscheck
+        from ..model.yamlfile import load_yaml
+
         old = self.records.games
         keys = self.keys
         changed = {g for g, k in keys.items() if self.index.games.get(g) != k or g not in old}
@@ -172,6 +172,8 @@ class Cache:
             while parent and parent not in only:
                 only.add(parent)
                 parent = extends.get(parent)
+        from ..model.load import load_site
+
         self._site = load_site(self.content, only=only)
         return {g.id: g for g in self._site.games}
 
@@ -181,10 +183,10 @@ class Cache:
         self.new_keys[path] = key
         found = self._find(path, key)
         if found is None and key[0] == "game" and not self.full and key[1] not in self.loaded:
-            raise ContentError([])  # a game that was not read has no page to keep: build_command builds all
+            raise ContentError([])  # a game that was not read has no page to keep: build() builds all
         return found
 
-    def listed(self, lang: str) -> dict[str, bytes | Kept] | None:
+    def listed(self, lang: str) -> Files | None:
         """Every alias page of the language as the last build made it, when no game was added or
         removed and none changed its name, slug, summary or aliases (their stubs are the same):
         render_site then need not work out what each alias page shows. None: it must."""
@@ -209,41 +211,17 @@ class Cache:
             return None
         return self.files.get(path) if self.out is None else Kept(self.index.pages[path])
 
-    def _out_stats(self, files: dict[str, bytes | Kept]) -> dict[str, idx.Stat]:
-        """The stat of every folder a full build wrote: a folder that holds one file a worker
-        wrote has it from the worker (Written); the others are asked for. (Stats taken just after
-        the workers end can take 50 us each instead of 3.)"""
-        held: dict[str, list[bytes | Kept]] = {}  # folder/ -> what it holds
-        for path, body in files.items():
-            held.setdefault(path.rpartition("/")[0] + "/", []).append(body)
-        known = {} if os.environ.get("SOURCE_DATE_EPOCH") else {  # finish() set every folder to that time
-            folder: bodies[0].folder for folder, bodies in held.items()
-            if len(bodies) == 1 and isinstance(bodies[0], Written)}
-        rest = [folder for folder in ["", *(f"{rel}/" for rel in folders_of(files))] if folder not in known]
-        return known | idx.out_stats(self.out, rest)
-
-    # -- writing and remembering -------------------------------------------------------------------
-    def write(self, files: dict[str, bytes | Kept], stage: Staging | None) -> None:
-        """Write what changed (a full build: finish the staging folder) and remember this build."""
+    # -- remembering -------------------------------------------------------------------------------
+    def remember(self, files: Files, digests: dict[str, bytes]) -> None:
+        """This build, as write/ left it (digests: path -> SHA-256 of every file): the next build's
+        answers. Without an output folder the files themselves are kept (giv serve)."""
         index = self.index
         records = Records() if self.full else self.records  # a full build does not read the last one's
-        old = {} if self.full else index.pages
         if self.out is None:
             self.files = {p: (self.files[p] if isinstance(d, Kept) else d) for p, d in files.items()}
-            digests = {p: digest(d) for p, d in self.files.items()}
-        else:
-            digests = write_changed(self.out, files, old, stage)
         self.changed = sorted(p for p, d in digests.items() if index.pages.get(p) != d) \
             + sorted(set(index.pages) - set(digests))
         games = {g: r for g, r in records.games.items() if g in self.keys} | self.made
-        if self.out is not None:
-            if self.full:  # the folders the build made, not by listing the tree
-                index.out = self._out_stats(files)
-            else:
-                folders = {"/".join(p.split("/")[:n]) + "/" for p in self.changed for n in range(1, p.count("/") + 1)}
-                for rel in folders | {""}:
-                    index.out.pop(rel, None)
-                index.out.update(idx.out_stats(self.out, sorted(folders | {""})))
         index.pages, index.common, index.games = digests, self.common, dict(self.keys)
         index.context = index.extra()
         index.stats, index.hashes = self.inputs.stats, self.inputs.hashes
@@ -251,7 +229,6 @@ class Cache:
         self._records = Records(games, self.new_keys)
         self.inputs, self.built = None, True
         idx.save(self.index_file, index)
-        ANSWERS.save()
         if self.index_file and not same:  # often the same: a change to rules text leaves the stubs as they were
             temp = self.index_file.with_suffix(f".games.{os.getpid()}")
             with temp.open("wb") as handle:

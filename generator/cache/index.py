@@ -1,5 +1,5 @@
 """The light half of the cache: what the last build read and wrote, enough to tell that nothing
-changed without importing the rest of the generator (`giv build` with nothing to do)."""
+changed (`giv build` with nothing to do) without reading the games' records."""
 from __future__ import annotations
 
 import hashlib
@@ -9,10 +9,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..memory import bulk_allocation
 from .inputs import RACY_NS, Inputs, Stat
 
-VERSION = 5
+VERSION = 6
 
 
 @dataclass
@@ -23,7 +22,6 @@ class Index:
     hashes: dict[str, str] = field(default_factory=dict)    # input file -> content hash
     games: dict[str, str] = field(default_factory=dict)     # game id -> hash of its folder
     pages: dict[str, bytes] = field(default_factory=dict)   # output file -> SHA-256
-    out: dict[str, Stat] = field(default_factory=dict)      # output folder/ -> stat as written
     saved_at: int = 0
     context: str = ""                                       # extra() of the last build (SOURCE_DATE_EPOCH)
     version: int = VERSION
@@ -44,7 +42,7 @@ def index_path(store: Path, target: str) -> Path:
 def load(path: Path | None, target: str) -> Index:
     if path and path.exists():
         try:
-            with path.open("rb") as handle, bulk_allocation():
+            with path.open("rb") as handle:
                 index = pickle.load(handle)
             if isinstance(index, Index) and index.version == VERSION and index.target == target:
                 return index
@@ -64,37 +62,11 @@ def save(path: Path | None, index: Index) -> None:
     os.replace(temp, path)
 
 
-def out_stats(out: Path, folders: list[str]) -> dict[str, Stat]:
-    """Stats of these folders of the output ('' for the folder itself, 'da/', 'da/vend-om/')."""
-    result: dict[str, Stat] = {}
-    base = str(out)
-    for rel in folders:
-        try:
-            st = os.stat(f"{base}/{rel}")
-        except FileNotFoundError:
-            continue
-        result[rel] = (0, st.st_mtime_ns, st.st_ino)
-    return result
-
-
-def outputs_intact(out: Path | None, recorded: dict[str, Stat]) -> bool:
-    """True when every folder the last build wrote is as it was left. A folder's time changes when
-    a file in it is added, removed or replaced (written beside and renamed, as editors and the
-    build do), so checking the folders is enough; only a file edited in place goes unseen
-    (`giv build --clean` rewrites everything)."""
-    if out is None:
-        return True
-    if not recorded:
-        return False
+def outputs_intact(out: Path, pages: dict[str, bytes]) -> bool:
+    """True when every file the last build wrote is still there (a file edited in place goes
+    unseen: `giv build --clean` writes everything anew)."""
     base = str(out) + os.sep
-    for rel, stat in recorded.items():
-        try:
-            st = os.stat(base + rel)
-        except OSError:
-            return False
-        if st.st_mtime_ns != stat[1] or st.st_ino != stat[2]:
-            return False
-    return True
+    return bool(pages) and all(os.path.isfile(base + rel) for rel in pages)
 
 
 def fresh(index: Index, inputs: Inputs, intact: bool) -> bool:
@@ -111,25 +83,3 @@ def fresh(index: Index, inputs: Inputs, intact: bool) -> bool:
         index.stats, index.hashes = inputs.stats, inputs.hashes
         return True
     return False
-
-
-@dataclass
-class Check:
-    """What `giv build` found out before deciding to build: handed on to the Cache."""
-    index: Index
-    inputs: Inputs
-    intact: bool
-    fresh: bool
-
-
-def up_to_date(content: Path, templates: Path, out: Path, langs: list[str] | None, store: Path) -> Check:
-    """Is the last build still the right output? Cheap: no model, no templates, no rendering."""
-    target = target_of(out, langs)
-    path = index_path(store, target)
-    index = load(path, target)
-    stats, inputs = index.stats, Inputs.scan(content, templates)
-    intact = outputs_intact(out, index.out)
-    result = Check(index, inputs, intact, fresh(index, inputs, intact))
-    if result.fresh and index.stats is not stats:  # only times changed: remember the new ones
-        save(path, index)
-    return result

@@ -14,8 +14,6 @@ if TYPE_CHECKING:
     from babel.messages.catalog import Catalog
 
 
-COMPILED: Path | None = None  # generator/cache sets a folder: catalogs compiled before, by their .po's hash
-
 
 def catalog_path(templates: Path, lang: str) -> Path:
     return templates / "locale" / lang / "LC_MESSAGES" / "messages.po"
@@ -37,8 +35,10 @@ def missing(catalog: Catalog) -> list[tuple[int, str, str]]:
     return out
 
 
-def load_catalogs(problems: Problems, templates: Path, langs: list[str]) -> dict[str, GNUTranslations]:
-    """The translations per language; an absent, broken or incomplete catalog is a problem per message."""
+def load_catalogs(problems: Problems, templates: Path, langs: list[str],
+                  store: Path | None = None) -> dict[str, GNUTranslations]:
+    """The translations per language; an absent, broken or incomplete catalog is a problem per message.
+    `store`: a folder that keeps each complete catalog compiled, by its .po's hash (generator/cache)."""
     out = {}
     for lang in langs:
         path = catalog_path(templates, lang)
@@ -46,7 +46,7 @@ def load_catalogs(problems: Problems, templates: Path, langs: list[str]) -> dict
             problems.add(path, 1, f"missing translation: the UI catalog for {lang}")
             continue
         data = path.read_bytes()
-        compiled = COMPILED / f"{lang}-{hashlib.blake2b(data, digest_size=16).hexdigest()}.mo" if COMPILED else None
+        compiled = store / f"{lang}-{hashlib.blake2b(data, digest_size=16).hexdigest()}.mo" if store else None
         if compiled and compiled.exists():  # this very catalog was complete when it was compiled
             out[lang] = GNUTranslations(io.BytesIO(compiled.read_bytes()))
             continue

@@ -5,7 +5,6 @@ import os
 from pathlib import Path
 
 from ..bugs import reading
-from ..memory import bulk_allocation
 from ..parallel import parallel_map
 from .assemble import Raw, build_family, families
 from .crosscheck import crosscheck
@@ -54,19 +53,18 @@ def load_site(root: Path, only: set[str] | None = None) -> Site:
     extend) and no checks across games: the caller checks the whole site (generator/cache).
     Game folders are read, and games built, on every core (generator/parallel.py)."""
     problems = Problems(root)
-    with bulk_allocation():
-        with reading(problems.rel(root / "site.yaml")):
-            languages, root_url = load_languages(problems, root)
-        if not languages:  # every game would be in no language: site.yaml's problem is the one to say
-            problems.raise_if_any()
-        names = game_folders(root / "games")
-        folders = [root / "games" / name for name in names if only is None or name in only]
-        raw = read_games(problems, root, folders, set(languages))
-        games = build_games(problems, root, raw, list(languages), set(names))
-        games.sort(key=lambda g: (g.order, g.id))
-        site = Site(root, languages, root_url, games)
-        if only is None:
-            crosscheck(problems, site)
+    with reading(problems.rel(root / "site.yaml")):
+        languages, root_url = load_languages(problems, root)
+    if not languages:  # every game would be in no language: site.yaml's problem is the one to say
+        problems.raise_if_any()
+    names = game_folders(root / "games")
+    folders = [root / "games" / name for name in names if only is None or name in only]
+    raw = read_games(problems, root, folders, set(languages))
+    games = build_games(problems, root, raw, list(languages), set(names))
+    games.sort(key=lambda g: (g.order, g.id))
+    site = Site(root, languages, root_url, games)
+    if only is None:
+        crosscheck(problems, site)
     problems.raise_if_any()
     return site
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from gettext import GNUTranslations
 from pathlib import Path
 from typing import Hashable
@@ -29,36 +28,6 @@ def json_object_script(members: dict[str, object], encoded: dict[str, Markup]) -
     return Markup("{" + ",".join(f"{json_script(key)}:{texts[key]}" for key in sorted(texts)) + "}")
 
 
-class SharedBytecode(BytecodeCache):
-    """Compiled templates, shared by the languages' environments (they differ only in what is
-    installed at run time) and, when generator/cache gives it a folder, by later builds."""
-
-    def __init__(self) -> None:
-        self.memory: dict[str, bytes] = {}
-        self.folder: Path | None = None
-
-    def load_bytecode(self, bucket) -> None:
-        data = self.memory.get(bucket.key)
-        if data is None and self.folder and (self.folder / bucket.key).exists():
-            data = (self.folder / bucket.key).read_bytes()
-        if data is not None:
-            bucket.bytecode_from_string(data)
-
-    def dump_bytecode(self, bucket) -> None:
-        data = self.memory[bucket.key] = bucket.bytecode_to_string()
-        if self.folder:  # best effort: parallel workers may write the same template at once
-            try:
-                self.folder.mkdir(parents=True, exist_ok=True)
-                temp = self.folder / f"{bucket.key}.{os.getpid()}.tmp"
-                temp.write_bytes(data)
-                temp.replace(self.folder / bucket.key)
-            except OSError:
-                pass
-
-
-BYTECODE = SharedBytecode()
-
-
 class Fragments:
     """fragment(name, **values) in a template: the template `name` rendered with only these values,
     once per language for the same values. For the parts of a page that depend on a few small
@@ -76,9 +45,10 @@ class Fragments:
         return found
 
 
-def environment(templates: Path, translations: GNUTranslations, locale: str) -> Environment:
+def environment(templates: Path, translations: GNUTranslations, locale: str,
+                bytecode: BytecodeCache | None = None) -> Environment:
     env = Environment(
-        bytecode_cache=BYTECODE,
+        bytecode_cache=bytecode,
         loader=FileSystemLoader(str(templates)),
         autoescape=select_autoescape(["html", "xml"], default=True),
         undefined=StrictUndefined,

@@ -1,8 +1,7 @@
 """One language's pages: LanguagePages renders them (templates, catalog, the sheet's data)."""
 from __future__ import annotations
 
-from gettext import GNUTranslations
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from markupsafe import Markup
 
@@ -14,6 +13,9 @@ from .env import environment, json_object_script, json_script
 from .facts import Glance
 from .urls import Page, Urls
 from .views import Ctx, game_view, value_label
+
+if TYPE_CHECKING:
+    from .pages import Theme
 
 
 def alias_index(site: Site, lang: str) -> dict[str, list[tuple[str, str, str]]]:
@@ -54,12 +56,12 @@ def sheet_script(ctx: Ctx, view, strings: Markup) -> Markup:
 class LanguagePages:
     """What renders one language's pages: its templates, catalog and sheet strings."""
 
-    def __init__(self, site: Site, urls: Urls, templates: Path, tr: GNUTranslations, lang: str, single: bool,
-                 results: dict):
-        self.site, self.urls, self.tr, self.lang, self.results = site, urls, tr, lang, results
-        self.templates = templates
+    def __init__(self, site: Site, urls: Urls, theme: Theme, lang: str, single: bool, results: dict):
+        self.site, self.urls, self.lang, self.results = site, urls, lang, results
+        self.tr = tr = theme.catalogs[lang]
+        self.templates = theme.templates
         self.locale = site.languages[lang].locale
-        self.env = environment(templates, tr, self.locale)
+        self.env = environment(theme.templates, tr, self.locale, theme.bytecode)
         self.prefix = "" if single else f"{lang}/"
         self.strings = json_script(sheet_strings(tr))  # the same on every rule page of the language
 

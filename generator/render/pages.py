@@ -1,5 +1,5 @@
-"""Every page of a build: {relative path: bytes, or Kept for a file already in place}. No I/O but
-reading templates and assets, and the sink that writes what the workers render (write/output.py)."""
+"""Every file of a build: {relative path: bytes, or Kept for a file already in place}. No I/O but
+reading templates and assets."""
 from __future__ import annotations
 
 import hashlib
@@ -11,8 +11,9 @@ from gettext import GNUTranslations
 from pathlib import Path
 from typing import Callable, Protocol
 
-from jinja2 import Environment
+from jinja2 import BytecodeCache, Environment
 
+from ..files import Files, Kept, digest
 from ..i18n.formats import language_name
 from ..model.types import Game, Site
 from ..parallel import parallel_map
@@ -25,14 +26,12 @@ ENGINE_DIR = Path(__file__).resolve().parent.parent / "engine"
 
 
 @dataclass(frozen=True)
-class Kept:
-    """A file already in place: left as the last build wrote it, or written as it was rendered
-    (render_site's sink). Only its SHA-256 is in memory."""
-    digest: bytes
-
-
-def digest(data: bytes | Kept) -> bytes:
-    return data.digest if isinstance(data, Kept) else hashlib.sha256(data).digest()
+class Theme:
+    """What the pages look like and say: templates/, each language's catalog, and where compiled
+    templates are kept between builds (Jinja2's bytecode cache; None: compiled in each build)."""
+    templates: Path
+    catalogs: dict[str, GNUTranslations]
+    bytecode: BytecodeCache | None = None
 
 
 class Reuse(Protocol):
@@ -62,7 +61,7 @@ def sitemap_xml(env: Environment, site: Site, urls: Urls, langs: list[str], last
         lastmod=lastmod).encode("utf-8")
 
 
-def service_worker(lp: LanguagePages, files: dict[str, bytes | Kept]) -> bytes:
+def service_worker(lp: LanguagePages, files: Files) -> bytes:
     """The language's sw.js: it precaches every file of the language, and its version is their digest."""
     prefix = lp.prefix
     own = sorted({name[len(prefix):] for name in files if name.startswith(prefix)} - {"sitemap.xml", "robots.txt"})
@@ -71,22 +70,22 @@ def service_worker(lp: LanguagePages, files: dict[str, bytes | Kept]) -> bytes:
     return lp.env.get_template("sw.js").render(version=version, precache=precache).encode("utf-8")
 
 
-def render_site(site: Site, templates: Path, catalogs: dict[str, GNUTranslations], results: dict,
-                langs: list[str], single: bool, earlier: Reuse | None = None,
-                tick: Callable[[], None] | None = None,
-                sink: Callable[[str, bytes], Kept] | None = None) -> dict[str, bytes | Kept]:
-    """Every file of the build. With `single`, the one language's folder is the root.
+def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earlier: Reuse | None = None,
+                tick: Callable[[], None] | None = None) -> Files:
+    """Every file of the build in these languages (one language: its folder is the root); results
+    are the worked examples' (verify/examples.py).
 
     Every page to render is a job (its files, and how to render them), and the jobs of every
     language run in one pass over the cores. An incremental build passes what it keeps of the last
     one (`earlier`, generator/cache) to skip the pages whose inputs did not change; `tick` is called
-    once per page (progress). With a `sink` (write/output.Staging.put), the workers write the pages
-    they render and only their digests come back."""
+    once per page (progress)."""
+    single = len(langs) == 1
+    templates = theme.templates
     urls = Urls(site, langs, single)
-    files: dict[str, bytes | Kept] = {}
+    files: Files = {}
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     lastmod = datetime.fromtimestamp(int(epoch), timezone.utc).strftime("%Y-%m-%d") if epoch else None
-    pages = {lang: LanguagePages(site, urls, templates, catalogs[lang], lang, single, results) for lang in langs}
+    pages = {lang: LanguagePages(site, urls, theme, lang, single, results) for lang in langs}
     env = pages[langs[0]].env  # the root page and the sitemap: in the first language
     count = tick or (lambda: None)
     warm: list[Job] = []  # done before the workers fork: one page of each template
@@ -154,8 +153,8 @@ def render_site(site: Site, templates: Path, catalogs: dict[str, GNUTranslations
     warm += alias_jobs[:1]
     jobs += alias_jobs[1:]
 
-    def run(job: Job) -> list[bytes | Kept]:
-        return [sink(path, body) if sink else body for path, body in zip(job[0], job[1]())]
+    def run(job: Job) -> list[bytes]:
+        return job[1]()
 
     finished = 0
     everything = warm + jobs

@@ -1,7 +1,11 @@
 """giv serve: build into memory, serve on 127.0.0.1, rebuild what changed, reload the open pages.
 
 The pages keep their Content-Security-Policy: the reload script is a file served by this server
-(/__giv/reload.js), added to each HTML page as it is sent, never written into a build."""
+(/__giv/reload.js), added to each HTML page as it is sent, never written into a build.
+
+Builds run in one thread, the one that calls run() (giv serve's main thread), so that Ctrl-C and
+`kill` interrupt a build where it is: the build's worker processes are stopped with it. Those
+workers start with the default handling of SIGTERM, not the server's (see stop_on_signals)."""
 from __future__ import annotations
 
 import json
@@ -71,6 +75,7 @@ class DevServer:
         self.build_id = 0
         self.problems: list[dict] = []
         self.changed: list[str] = []
+        self.requests: list[list[str]] = []  # from the watcher to run(): the files of each batch of changes
         self.cond = threading.Condition()
         self.stopping = threading.Event()
         self.ready = threading.Event()
@@ -86,13 +91,7 @@ class DevServer:
     def rebuild(self) -> bool:
         started = time.monotonic()
         try:
-            try:
-                build(self.content, self.templates, Path("."), self.langs, cache=self.cache)
-            except ContentError:
-                if self.cache.full:
-                    raise
-                self.cache.forget()  # errors exactly as a clean build reports them
-                build(self.content, self.templates, Path("."), self.langs, cache=self.cache)
+            build(self.content, self.templates, None, self.langs, cache=self.cache)
         except Exception as exc:  # a content error, a template error, a bug: all shown, none fatal
             problems = problem_list(exc, self.root)
             for p in problems:
@@ -124,6 +123,7 @@ class DevServer:
 
     # -- watching -----------------------------------------------------------------------------------
     def _watch(self) -> None:
+        """Hands each batch of changes to run(); builds nothing itself."""
         import watchfiles
 
         paths = [p for p in (self.content, self.templates, ENGINE_DIR) if p.exists()]
@@ -131,20 +131,32 @@ class DevServer:
                                         yield_on_timeout=True, raise_interrupt=False):
             if not self.ready.is_set():  # the first wake-up: the watches are in place
                 self.ready.set()
-                if self.rebuild_if_changed():
-                    continue
+                self._request([])  # whatever changed while the watcher was starting
             names = sorted({self._rel(path) for path in worth_naming(changes)})
-            if not names:  # nothing a build reads (scratch files are not inputs either)
-                continue
-            self.say(f"giv serve: changed: {', '.join(names[:3])}{f' and {len(names) - 3} more' if len(names) > 3 else ''}")
-            self.rebuild()
+            if names:  # else nothing a build reads (scratch files are not inputs either)
+                self._request(names)
 
-    def rebuild_if_changed(self) -> bool:
-        """A rebuild for what changed while the watcher was starting (nothing to do, most times)."""
-        if self.cache.index.pages and self.cache.fresh():
-            return False
-        self.rebuild()
-        return True
+    def _request(self, names: list[str]) -> None:
+        with self.cond:
+            self.requests.append(names)
+            self.cond.notify_all()
+
+    def run(self) -> None:
+        """Rebuild on each batch of changes until stop(). A build runs in the caller's thread."""
+        while True:
+            with self.cond:
+                while not self.requests and not self.stopping.is_set():
+                    self.cond.wait(1)
+                if self.stopping.is_set():
+                    return
+                batches, self.requests = self.requests, []
+            names = sorted({name for batch in batches for name in batch})
+            if names:
+                self.say(f"giv serve: changed: {', '.join(names[:3])}"
+                         + (f" and {len(names) - 3} more" if len(names) > 3 else ""))
+                self.rebuild()
+            elif not (self.cache.index.pages and self.cache.fresh()):  # something changed as the watch began
+                self.rebuild()
 
     def _rel(self, path: str) -> str:
         try:
@@ -153,11 +165,15 @@ class DevServer:
             return path
 
     # -- running ------------------------------------------------------------------------------------
-    def start(self) -> "DevServer":
+    def start(self, background: bool = True) -> "DevServer":
+        """The first build, then the HTTP server and the watcher. With `background`, the rebuilds run
+        in a thread of their own (tests, benchmarks); else the caller calls run() (giv serve)."""
         self.rebuild()
         self.threads.append(threading.Thread(target=self.httpd.serve_forever, daemon=True, name="giv-http"))
         if self.watching:
             self.threads.append(threading.Thread(target=self._watch, daemon=True, name="giv-watch"))
+            if background:
+                self.threads.append(threading.Thread(target=self.run, daemon=True, name="giv-build"))
         for thread in self.threads:
             thread.start()
         if self.watching:
@@ -168,7 +184,8 @@ class DevServer:
         self.stopping.set()
         with self.cond:
             self.cond.notify_all()
-        self.httpd.shutdown()
+        if self.threads:  # shutdown() waits for serve_forever(), which runs only once start() is past its build
+            self.httpd.shutdown()
         self.httpd.server_close()
         for thread in self.threads:
             thread.join(timeout=5)
@@ -263,6 +280,41 @@ class DevServer:
         return Handler
 
 
+STOPPING = {signal.SIGINT, signal.SIGTERM}
+
+
+def stop_on_signals() -> None:
+    """`kill` stops the server as Ctrl-C does: KeyboardInterrupt in the main thread, where the
+    builds run. A process forked from here on (a build's worker) does not keep the server's
+    handling: SIGTERM ends it, as the pool that started it expects when it stops it (with the
+    server's handler, Pool.terminate() waits for ever), and it ignores Ctrl-C (the server stops it).
+    Both signals are blocked across the fork, so that one sent to a worker before it has set its
+    own handling is held until it has, not lost. And a worker ends when the server does, even by
+    `kill -9` (Linux's parent-death signal; the server forks from its main thread, whose end is its
+    own)."""
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    server = os.getpid()
+    try:
+        import ctypes
+
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):  # not Linux: no parent-death signal
+        prctl = None
+
+    def in_child() -> None:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        if prctl is not None:
+            prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+            if os.getppid() != server:  # the server was gone before the line above
+                os._exit(1)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPPING)
+
+    os.register_at_fork(before=lambda: signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING),
+                        after_in_parent=lambda: signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPPING),
+                        after_in_child=in_child)
+
+
 def serve_command(args) -> int:
     content = Path(args.content)
     templates = Path(getattr(args, "templates", None) or content.resolve().parent / "templates")
@@ -271,17 +323,17 @@ def serve_command(args) -> int:
     except OSError as exc:
         print(f"giv serve: cannot listen on {args.host}:{args.port}: {exc.strerror}", file=sys.stderr)
         return 1
-    signal.signal(signal.SIGTERM, lambda *_: dev.stopping.set())  # `kill` stops it as Ctrl-C does
-    dev.start()
+    stop_on_signals()
     shown = [p.relative_to(Path.cwd()) if p.is_relative_to(Path.cwd()) else p for p in (content.resolve(), templates.resolve())]
-    dev.say(f"giv serve: {dev.url} (watching {shown[0]}/ and {shown[1]}/; Ctrl-C stops)")
     try:
-        while not dev.stopping.wait(1):
-            pass
-    except KeyboardInterrupt:
+        dev.start(background=False)
+        dev.say(f"giv serve: {dev.url} (watching {shown[0]}/ and {shown[1]}/; Ctrl-C stops)")
+        dev.run()
+    except KeyboardInterrupt:  # Ctrl-C or kill, in a build or between builds
         pass
     finally:
         signal.signal(signal.SIGINT, lambda *_: os._exit(130))  # a second Ctrl-C while stopping: out at once
+        signal.signal(signal.SIGTERM, lambda *_: os._exit(143))
         dev.stop()
         dev.say("giv serve: stopped")
     return 0

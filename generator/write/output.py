@@ -1,69 +1,72 @@
-"""Atomic output: nothing touches the target folder until every file has been written beside it."""
+"""write_site(): the output folder made to hold exactly a build's files, never half of them.
+
+A full build fills a new folder beside the output and swaps it in; an incremental one writes each
+changed file beside itself and renames it over the old one, and removes the files the build no
+longer makes. Either way a reader of the folder never sees half a file, and a build stopped
+before the swap leaves the output as it was."""
 from __future__ import annotations
 
 import os
 import shutil
-from dataclasses import dataclass
 from pathlib import Path
 
-from ..render.pages import Kept, digest
-
-CREATE = os.O_WRONLY | os.O_CREAT | os.O_TRUNC  # as open(path, "wb"); os.open adds O_CLOEXEC
+from ..files import Files, Kept, digest
 
 
-@dataclass(frozen=True)
-class Written(Kept):
-    """A file put() into the staging folder, with its folder's stat just after (size 0, mtime, inode):
-    the cache records it, and a folder that holds only this file keeps it after the swap."""
-    folder: tuple[int, int, int] = (0, 0, 0)
+def write_site(out: Path, files: Files, last: dict[str, bytes] | None) -> dict[str, bytes]:
+    """Write the files into out/: all of them (last=None), or those whose digest differs from the
+    last build's (last: path -> digest). Returns path -> digest of every file."""
+    digests = {path: digest(data) for path, data in files.items()}
+    if last is None:
+        with Staging(out) as stage:
+            stage.fill(files)
+            stage.swap()
+    else:
+        changed = {rel: data for rel, data in files.items() if not isinstance(data, Kept) and last.get(rel) != digests[rel]}
+        for rel, data in changed.items():
+            path = out / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            temp = path.with_name(f".{path.name}.giv-new")
+            temp.write_bytes(data)
+            os.replace(temp, path)
+        _epoch(out, ["", *folders_of(changed), *changed])
+        for rel in sorted(set(last) - set(files), reverse=True):
+            path = out / rel
+            path.unlink(missing_ok=True)
+            folder = path.parent
+            while folder != out and folder.is_dir() and not any(folder.iterdir()):
+                folder.rmdir()
+                folder = folder.parent
+    return digests
 
 
 class Staging:
-    """A new folder beside the target that a full build fills, then swaps in place of the target.
-
-    put() writes one file and may be called from the parallel workers that render the pages, so
-    that writing is shared by the cores and the pages do not travel back to this process; finish()
-    writes the rest and swaps the folder in. Leaving the `with` block without finish(), on an
-    error, removes the folder: the target is as it was."""
+    """A new folder beside the target: fill() it, then swap() it in place of the target. Leaving
+    the `with` block without the swap (an error, Ctrl-C) removes it: the target is as it was."""
 
     def __init__(self, target: Path):
         self.target = target.resolve()
         self.folder = self.target.with_name(f".{self.target.name}.new-{os.getpid()}")
-        self.base = str(self.folder)
         self.done = False
 
     def __enter__(self) -> "Staging":
         shutil.rmtree(self.folder, ignore_errors=True)
         self.target.parent.mkdir(parents=True, exist_ok=True)
-        os.mkdir(self.base)
+        self.folder.mkdir()
         return self
 
     def __exit__(self, *exc) -> None:
         if not self.done:
             shutil.rmtree(self.folder, ignore_errors=True)
 
-    def put(self, rel: str, data: bytes) -> Written:
-        """Write one file (its folders as needed); what stands for it in the build's files."""
-        path = f"{self.base}/{rel}"
-        try:
-            _write(path, data)
-        except FileNotFoundError:
-            os.makedirs(os.path.dirname(path), exist_ok=True)  # another worker may make it at the same time
-            _write(path, data)
-        st = os.stat(os.path.dirname(path))
-        return Written(digest(data), (0, st.st_mtime_ns, st.st_ino))
+    def fill(self, files: Files) -> None:
+        for rel in folders_of(files):
+            (self.folder / rel).mkdir()
+        for rel, data in files.items():
+            (self.folder / rel).write_bytes(data)
+        _epoch(self.folder, ["", *folders_of(files), *files])
 
-    def finish(self, files: dict[str, bytes | Kept]) -> None:
-        """Write the files not put() yet, then swap the folder in place of the target."""
-        rest = {rel: data for rel, data in files.items() if not isinstance(data, Kept)}
-        for rel in folders_of(rest):
-            os.makedirs(f"{self.base}/{rel}", exist_ok=True)
-        for rel, data in rest.items():
-            _write(f"{self.base}/{rel}", data)
-        epoch = os.environ.get("SOURCE_DATE_EPOCH")
-        if epoch:
-            for rel in folders_of(files) + list(files):
-                os.utime(f"{self.base}/{rel}", (int(epoch), int(epoch)), follow_symlinks=False)
+    def swap(self) -> None:
         old = self.target.with_name(f".{self.target.name}.old-{os.getpid()}")
         moved = self.target.exists()
         if moved:
@@ -78,7 +81,7 @@ class Staging:
         shutil.rmtree(old, ignore_errors=True)
 
 
-def folders_of(files: dict[str, bytes | Kept]) -> list[str]:
+def folders_of(files: Files) -> list[str]:
     """Every folder that holds a file, each after its parent: ["da", "da/tips", ...]."""
     folders = set()
     for rel in files:
@@ -89,11 +92,9 @@ def folders_of(files: dict[str, bytes | Kept]) -> list[str]:
     return sorted(folders)  # a parent's path is a prefix of its children's, so it sorts first
 
 
-def _write(path: str, data: bytes) -> None:
-    fd = os.open(path, CREATE, 0o666)
-    try:
-        written = os.write(fd, data)
-        while written < len(data):  # a regular file takes it all at once, unless the disk is full
-            written += os.write(fd, memoryview(data)[written:])
-    finally:
-        os.close(fd)
+def _epoch(base: Path, rels: list[str]) -> None:
+    """With SOURCE_DATE_EPOCH set (reproducible builds), every file and folder written gets that time."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if epoch:
+        for rel in rels:
+            os.utime(base / rel, (int(epoch), int(epoch)), follow_symlinks=False)
