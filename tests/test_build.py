@@ -317,9 +317,9 @@ def test_unforeseen_error_is_one_line_and_a_log(tmp_path, monkeypatch, capsys, w
     the previous output as it was."""
     import tempfile
 
-    from generator import build as pipeline
     from generator.cli import main
     from generator.model import folders
+    from generator.render import pages
 
     site = make_site(tmp_path / "site")
     out = tmp_path / "out"
@@ -330,7 +330,7 @@ def test_unforeseen_error_is_one_line_and_a_log(tmp_path, monkeypatch, capsys, w
     def planted(*args, **kwargs):
         raise KeyError("planted")
 
-    monkeypatch.setattr(*(folders, "check_other_files") if where == "reading" else (pipeline, "render_site"), planted)
+    monkeypatch.setattr(*(folders, "check_other_files") if where == "reading" else (pages, "render_site"), planted)
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "logs"))
     (tmp_path / "logs").mkdir()
     capsys.readouterr()
