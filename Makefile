@@ -7,7 +7,7 @@ POT := templates/locale/messages.pot
 .PHONY: site test test-deps messages serve bench clean
 
 # editable_mode=compat: a plain path in a .pth file; the default installs an import hook that
-# adds 20 ms to the start of every `giv` command.
+# slows the start of every `giv` command.
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --disable-pip-version-check -e . --config-settings editable_mode=compat

@@ -17,8 +17,10 @@ ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 LANGUAGE = {"da": "Danish", "sv": "Swedish", "en": "English"}
 SETTINGS = {"bid": ["handSizePattern", "maxHandSize", "roundCount", "exactBidBonus", "missPenalty", "dealerHook"],
             "tally": ["lossLimit", "roundCount"]}
-SECTIONS = ["overview", "what you need and the deal", "play", "scoring", "end of the game", "common variants",
-            "tips", "questions at the table (each question a ### heading)"]
+SECTIONS = {"overview": "overview", "deal": "what you need and the deal", "play": "play", "scoring": "scoring",
+            "end": "end of the game", "house-rules": "house rules (each a ### heading with its id)",
+            "tips": "tips (each a ### heading with its id)",
+            "questions": "questions at the table (each a ### heading with its id)"}
 SCHEMA = "# yaml-language-server: $schema=../../../schema/{}.schema.json\n"
 
 
@@ -56,6 +58,9 @@ def text_yaml(game_id: str, template: str, lang: str) -> str:
     for key in SETTINGS[template]:
         entry = {"label": todo(f"a short label for {key}, in {language}"),
                  "description": todo(f"what {key} does at the table, in {language}")}
+        if spec[key]["type"] == "bool":
+            entry["when_on"] = todo(f"a sentence saying {key} is on, in {language}")
+            entry["when_off"] = todo(f"a sentence saying {key} is off, in {language}")
         if spec[key]["type"] == "enum":
             entry["options"] = {o: {"label": todo(f"a label for {o}, in {language}"),
                                     "description": todo(f"what {o} means, in {language}")} for o in spec[key]["options"]}
@@ -68,8 +73,8 @@ def text_yaml(game_id: str, template: str, lang: str) -> str:
 
 def rules_md(lang: str) -> str:
     language = LANGUAGE[lang]
-    parts = [f"## {todo(f'heading: {section}, in {language}')}\n\n{todo(f'write this section in {language}')}\n"
-             for section in SECTIONS]
+    parts = [f"## {todo(f'heading: {section}, in {language}')} {{#{sid}}}\n\n{todo(f'write this section in {language}')}\n"
+             for sid, section in SECTIONS.items()]
     return "\n".join(parts)
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from .engine.spec import TEMPLATES
 from .model.examples import EXPECT
-from .model.games import GAME_KEYS, META_KEYS
+from .model.games import GAME_KEYS, META_KEYS, UNITS
 from .model.texts import SLUG, TEXT_KEYS
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -27,6 +27,7 @@ DOCS = {
     "template": "bid: bids and tricks per round; tally: a loser per deal.",
     "extends": "The id of a game this one builds on; state only what differs.",
     "order": "Position on the index.",
+    "unit": "What the page calls one deal of the cards: deal (the default) or round.",
     "players": "How many players the game takes, within the template's limits.",
     "fixed": "Template settings the game does not let players change.",
     "settings": "What the sheet's settings panel and the page's settings reference show.",
@@ -91,8 +92,11 @@ def game_schema() -> dict:
                         "properties": {"min": {"type": "integer"}, "max": {"type": "integer"}},
                         "description": DOCS["players"]}
     props["variants"] = {"type": "object", "description": DOCS["variants"], "propertyNames": {"pattern": "^[A-Za-z][A-Za-z0-9]*$"},
-                         "additionalProperties": {"type": "object", "required": ["settings"], "additionalProperties": False,
-                                                  "properties": {"settings": {"type": "object"}}}}
+                         "additionalProperties": {"anyOf": [
+                             {"type": "object", "required": ["settings"], "additionalProperties": False,
+                              "properties": {"settings": {"type": "object"}}},
+                             {"type": "null", "description": "In a game that extends another: not a variant here."}]}}
+    props["unit"] = {"enum": list(UNITS), "description": DOCS["unit"]}
     return {"$schema": DRAFT, "title": "Giv game.yaml", "description": "A game's facts (docs/content-format.md).",
             "type": "object", "required": ["id"], "additionalProperties": False, "properties": props,
             "allOf": branches, "$defs": defs}
@@ -137,7 +141,9 @@ def text_schema() -> dict:
     setting = {"type": "object", "additionalProperties": False,
                "properties": {"label": TEXT, "description": TEXT,
                               "options": {"type": "object", "propertyNames": {"enum": options},
-                                          "additionalProperties": labelled}}}
+                                          "additionalProperties": labelled},
+                              "when_on": {**TEXT, "description": "A switch: the sentence that says it is on."},
+                              "when_off": {**TEXT, "description": "A switch: the sentence that says it is off."}}}
     props = {k: dict(KIND[v]) for k, v in TEXT_KEYS.items()}
     props["slug"] = {"type": "string", "pattern": SLUG.pattern, "description": "URL part in this language."}
     props["aliases"] = {"type": "array", "items": {"anyOf": [TEXT, {

@@ -1,13 +1,14 @@
-"""giv status: per language, what is missing and what is stale.
+"""giv status: per language, what is missing and which items are stale (docs/translations.md).
 
 Missing: what the build reports as a missing translation or an unwritten TODO(giv) marker.
-Stale: no language is the master. Each game folder has a translations.lock that records, for
-each pair of languages, the content hashes of both texts (<lang>.yaml and <lang>.md together)
-when they last said the same thing. L is stale against M when M's text changed since then.
-`giv status --mark L GAME` records that L's text now says what the others say: it renews L's
-agreement with every language that is itself up to date (one that is behind a third language
-cannot agree with the new text yet). Hashes, not file times: a checkout or a touch changes nothing.
-"""
+Stale: no language is the master. A text is a list of items: the name, slug, summary and aliases,
+each setting, variant and example of <lang>.yaml, and each section and ### item of <lang>.md
+(model/rules.py). Each game folder has a translations.lock that records, for each pair of
+languages, the hash of every item of both texts when the two last said the same thing. An item
+of L is stale against M when M's item changed since then. `giv status --mark L GAME` records
+that L's text now says what the others say: it renews L's agreement with every language that is
+itself up to date. Hashes of the text with its whitespace folded: a touch, a checkout or a new
+blank line changes nothing."""
 from __future__ import annotations
 
 import hashlib
@@ -15,73 +16,112 @@ import json
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import yaml
 
 from .model.errors import ContentError
 from .model.load import load_site
+from .model.rules import fold, kind, parse_rules
+from .model.files import read_text
+from .model.yamlfile import load_yaml
 
 LOCK = "translations.lock"
 HEADER = ("# Written by `giv status --mark LANG GAME` (docs/translations.md). For each pair of languages: the\n"
-          "# content hashes of both texts (<lang>.yaml + <lang>.md) when they last said the same thing.\n")
+          "# hash of every item of both texts when the two last said the same thing.\n")
 TEXT_FILE = re.compile(r"games/([^/]+)/([a-z]{2})\.(yaml|md)$")
+YAML_KEYS = ("name", "slug", "summary", "aliases")  # the items of <lang>.yaml besides settings, variants, examples
+Items = dict[str, tuple[str, str, int]]  # item key -> (hash, file name, line)
 
 
-def text_hash(folder: Path, lang: str) -> str | None:
-    parts = [folder / f"{lang}.yaml", folder / f"{lang}.md"]
-    if not any(p.exists() for p in parts):
-        return None
-    digest = hashlib.sha256()
-    for part in parts:
-        digest.update(part.read_bytes() if part.exists() else b"")
-        digest.update(b"\0")
-    return digest.hexdigest()[:16]
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+def _folded(value: Any) -> Any:
+    if isinstance(value, str):
+        return fold(value)
+    if isinstance(value, dict):
+        return {k: _folded(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_folded(v) for v in value]
+    return value
+
+
+def items(folder: Path, lang: str) -> Items:
+    """Every item of one language's text, with its hash and where it is; {} when there is no text."""
+    out: Items = {}
+    ypath, mpath = folder / f"{lang}.yaml", folder / f"{lang}.md"
+    content = folder.parent.parent  # games/<id>/ inside content/: nothing outside it is read
+    data = load_yaml(ypath, content)[0] if ypath.exists() else None
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if isinstance(value, dict) and key in ("settings", "variants", "examples"):
+                for sub, entry in value.items():
+                    out[f"{key}.{sub}"] = (_digest(json.dumps(_folded(entry), sort_keys=True)), ypath.name,
+                                           value.at(sub) if hasattr(value, "at") else 1)
+            else:
+                out[key] = (_digest(json.dumps(_folded(value), sort_keys=True)), ypath.name, data.at(key))
+    text = read_text(mpath, content)[0] if mpath.exists() else None
+    if text is not None:
+        for item in parse_rules(text)[1]:
+            out[item.key] = (_digest(item.text), mpath.name, item.line)
+    return out
 
 
 def pair(a: str, b: str) -> str:
     return "+".join(sorted((a, b)))
 
 
-def read_lock(folder: Path) -> dict[str, dict[str, str]]:
+def read_lock(folder: Path) -> dict[str, dict[str, dict[str, str]]]:
     path = folder / LOCK
     if not path.exists():
         return {}
     data = yaml.safe_load(path.read_text("utf-8")) or {}
-    return {key: value for key, value in data.items() if isinstance(value, dict)}
+    return {key: {lang: hashes for lang, hashes in value.items() if isinstance(hashes, dict)}
+            for key, value in data.items() if isinstance(value, dict)}
 
 
-def _stale(lock: dict, current: dict[str, str | None], langs: list[str]) -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {code: [] for code in langs}
+def _changed(agreed: dict[str, str] | None, now: Items) -> list[str]:
+    """The items that changed, appeared or went away since `agreed`; all of them when never agreed."""
+    if agreed is None:
+        return list(now) or ["(no text)"]
+    return [k for k in now if agreed.get(k) != now[k][0]] + [k for k in agreed if k not in now]
+
+
+def _stale(lock: dict, current: dict[str, Items], langs: list[str]) -> dict[str, dict[str, list[str]]]:
+    out: dict[str, dict[str, list[str]]] = {code: {} for code in langs}
     for lang in langs:
         for other in langs:
-            agreed = lock.get(pair(lang, other)) if other != lang else None
-            if other != lang and (agreed is None or agreed.get(other) != current[other]):
-                out[lang].append(other)  # never agreed, or the other changed since
+            if other != lang and (changed := _changed(lock.get(pair(lang, other), {}).get(other), current[other])):
+                out[lang][other] = changed
     return out
 
 
-def stale(folder: Path, langs: list[str]) -> dict[str, list[str]] | None:
-    """Per language, the languages whose text changed since the two last agreed; None when never marked."""
+def stale(folder: Path, langs: list[str]) -> dict[str, dict[str, list[str]]] | None:
+    """Per language, per other language: the other's items that changed since the two last agreed;
+    None when the game was never marked."""
     lock = read_lock(folder)
     if not lock:
         return None
-    return _stale(lock, {code: text_hash(folder, code) for code in langs}, langs)
+    return _stale(lock, {code: items(folder, code) for code in langs}, langs)
 
 
 def mark(folder: Path, lang: str, langs: list[str]) -> dict:
     """Record that lang's text now says what the others' texts say."""
     lock = read_lock(folder)
-    current = {code: text_hash(folder, code) for code in langs}
-    behind = _stale(lock, current, langs) if lock else {code: [] for code in langs}
+    current = {code: items(folder, code) for code in langs}
+    behind = _stale(lock, current, langs) if lock else {code: {} for code in langs}
     for other in langs:
         if other != lang and not [c for c in behind[other] if c != lang]:
-            lock[pair(lang, other)] = {lang: current[lang], other: current[other]}
-    (folder / LOCK).write_text(HEADER + yaml.safe_dump(dict(sorted(lock.items())), sort_keys=True), "utf-8")
+            lock[pair(lang, other)] = {code: {k: v[0] for k, v in current[code].items()} for code in (lang, other)}
+    (folder / LOCK).write_text(HEADER + yaml.safe_dump(dict(sorted(lock.items())), sort_keys=True, width=120), "utf-8")
     return lock
 
 
 def report(content: Path) -> dict:
-    """{"languages", "missing": {lang: [line]}, "stale": {lang: [(game, [langs])]}, "untracked": [game], "other": n}"""
+    """{"languages", "missing": {lang: [line]}, "stale": {lang: [[game, other, [line]]]}, "untracked": [game],
+    "other": n}; a stale line is "<file>:<line>: <item>" of the item that changed in the other language."""
     data = yaml.safe_load((content / "site.yaml").read_text("utf-8"))
     langs = list(data["languages"])
     missing: dict[str, list[str]] = {code: [] for code in langs}
@@ -103,10 +143,18 @@ def report(content: Path) -> dict:
         if result is None:
             untracked.append(folder.name)
             continue
+        now = {code: items(folder, code) for code in langs}
         for lang, others in result.items():
-            if others:
-                stale_by[lang].append((folder.name, others))
+            for code, keys in others.items():
+                where = [f"content/games/{folder.name}/{now[code][k][1]}:{now[code][k][2]}: {_name(k)}"
+                         if k in now[code] else f"content/games/{folder.name}/{code}: {_name(k)} (removed)" for k in keys]
+                stale_by[lang].append([folder.name, code, where])
     return {"languages": langs, "missing": missing, "stale": stale_by, "untracked": untracked, "other": other}
+
+
+def _name(key: str) -> str:
+    """An item as a reader of the report knows it: settings.maxHandSize, summary, question 'tied-game'."""
+    return key if "." in key or key in YAML_KEYS or key.startswith("(") else kind(key)
 
 
 def status_command(args) -> int:
@@ -141,17 +189,18 @@ def status_command(args) -> int:
             if gaps:
                 summary.append(f"{len(gaps)} missing")
             if behind:
-                summary.append(f"{len(behind)} stale")
+                summary.append(f"{sum(len(w) for _, _, w in behind)} stale")
             print(f"{lang}: {', '.join(summary) if summary else 'complete and up to date'}")
             for line in gaps:
                 print(f"  missing: {line}")
-            for game, others in behind:
-                files = ", ".join(f"content/games/{game}/{o}.yaml|.md" for o in others)
-                print(f"  stale: {game}: {', '.join(others)} changed since {lang} was last marked in sync ({files})")
+            for game, other, where in behind:
+                print(f"  stale: {game}: {other} changed since {lang} was last marked in sync:")
+                for line in where:
+                    print(f"    {line}")
         if result["untracked"]:
             print(f"untracked: {', '.join(result['untracked'])} (no {LOCK}: check each language, then "
                   f"`giv status --mark LANG GAME`)")
         if result["other"]:
             print(f"other: {result['other']} problem(s) that are not translations; `giv build` lists them")
-    bad = any(result["missing"].values()) or any(result["stale"].values())
+    bad = any(result["missing"].values()) or any(result["stale"].values()) or result["untracked"]
     return 1 if args.check and bad else 0

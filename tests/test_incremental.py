@@ -49,7 +49,7 @@ def half_a_cache(content: Path) -> None:
     assert lost
     for path in lost:
         path.unlink()
-    edit(content / "games" / "wizard" / "sv.md", "## ", "## Ny\n\nText.\n\n## ")
+    edit(content / "games" / "wizard" / "sv.md", "\n\n", "\n\nText.\n\n")
 
 
 @pytest.fixture
@@ -87,7 +87,7 @@ def test_sequence_of_edits_equals_clean_build(site, tmp_path):
     content, out = site
     templates = content.parent / "templates"
     steps = [
-        lambda: edit(content / "games" / "vandtia" / "sv.md", "## ", "## Ny rubrik\n\nNy text.\n\n## "),
+        lambda: edit(content / "games" / "vandtia" / "sv.md", "\n\n", "\n\nNy text.\n\n"),
         # a slug that other games link to: their pages change too
         lambda: edit(content / "games" / "vend-om" / "da.yaml", "slug: vend-om", "slug: vend-om-spillet"),
         # what a game extends: the child (tips) is built again with it

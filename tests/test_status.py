@@ -1,15 +1,32 @@
-"""giv status: missing and stale translations, per language, by content hash."""
+"""giv status: missing translations, and stale items per language, by content hash."""
 from __future__ import annotations
 
 import os
 
 from generator.cli import main
-from generator.status import report, stale
+from generator.status import LOCK, report, stale
 from sitecopy import site_copy
+
+LANGS = ["da", "sv", "en"]
 
 
 def mark(content, lang, *games):
     assert main(["--content", str(content), "status", "--mark", lang, *games]) == 0
+
+
+def edit(path, old, new):
+    text = path.read_text("utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), "utf-8")
+
+
+def test_the_bundled_games_carry_their_records_and_agree(capsys):
+    from pathlib import Path
+
+    content = Path(__file__).parent.parent / "content"
+    games = sorted(p for p in (content / "games").iterdir() if p.is_dir())
+    assert games and all((g / LOCK).exists() for g in games)
+    assert main(["--content", str(content), "status", "--check"]) == 0, capsys.readouterr().out
 
 
 def test_missing_is_listed_under_its_language(tmp_path):
@@ -21,44 +38,50 @@ def test_missing_is_listed_under_its_language(tmp_path):
     assert [line for line in result["missing"]["sv"] if "settings.lossLimit" in line]
     assert any("wizard/en.md" in line and "missing translation" in line for line in result["missing"]["en"])
     assert result["missing"]["da"] == []
-    assert sorted(result["untracked"]) == ["vandtia", "wizard"]
 
 
-def test_stale_follows_the_last_agreement_of_each_pair(tmp_path):
+def test_stale_follows_each_item(tmp_path):
     content = site_copy(tmp_path, ["vandtia"])
     folder = content / "games" / "vandtia"
-    for lang in ("da", "sv", "en"):
+    for lang in LANGS:
         mark(content, lang, "vandtia")
-    assert stale(folder, ["da", "sv", "en"]) == {"da": [], "sv": [], "en": []}
+    assert stale(folder, LANGS) == {"da": {}, "sv": {}, "en": {}}
 
     os.utime(folder / "sv.md", (1, 1))  # times do not matter, contents do
-    assert stale(folder, ["da", "sv", "en"]) == {"da": [], "sv": [], "en": []}
-
     rules = folder / "da.md"
-    rules.write_text(rules.read_text("utf-8") + "\nEn ny regel.\n", "utf-8")
-    assert stale(folder, ["da", "sv", "en"]) == {"da": [], "sv": ["da"], "en": ["da"]}
+    text = rules.read_text("utf-8")
+    rules.write_text(text.replace(" ", "  ").replace("\n\n", "\n\n\n") + "\n\n", "utf-8")  # whitespace is no change
+    assert stale(folder, LANGS) == {"da": {}, "sv": {}, "en": {}}
+
+    rules.write_text(text.replace("{#tips}\n", "{#tips}\n\nEt nyt råd.\n", 1), "utf-8")
+    edit(folder / "da.yaml", "summary: ", "summary: Ny. ")
+    assert stale(folder, LANGS) == {"da": {}, "sv": {"da": ["summary", "tips"]}, "en": {"da": ["summary", "tips"]}}
 
     # The Swedish translator catches up: sv agrees with the new da; da is not behind sv's change.
-    rules = folder / "sv.md"
-    rules.write_text(rules.read_text("utf-8") + "\nEn ny regel.\n", "utf-8")
-    assert stale(folder, ["da", "sv", "en"]) == {"da": ["sv"], "sv": ["da"], "en": ["da", "sv"]}
+    edit(folder / "sv.md", "{#tips}\n", "{#tips}\n\nEtt nytt råd.\n")
+    edit(folder / "sv.yaml", "summary: ", "summary: Ny. ")
     mark(content, "sv", "vandtia")
-    assert stale(folder, ["da", "sv", "en"]) == {"da": [], "sv": [], "en": ["da", "sv"]}
+    assert stale(folder, LANGS) == {"da": {}, "sv": {}, "en": {"da": ["summary", "tips"], "sv": ["summary", "tips"]}}
     mark(content, "en", "vandtia")
-    assert stale(folder, ["da", "sv", "en"]) == {"da": [], "sv": [], "en": []}
+    assert stale(folder, LANGS) == {"da": {}, "sv": {}, "en": {}}
 
 
-def test_status_command_reports_per_language(tmp_path, capsys):
+def test_status_command_names_each_stale_item_and_check_fails(tmp_path, capsys):
     content = site_copy(tmp_path, ["vandtia"])
-    for lang in ("da", "sv", "en"):
+    (content / "games" / "vandtia" / LOCK).unlink(missing_ok=True)
+    assert main(["--content", str(content), "status", "--check"]) == 1  # never marked: not in sync
+    assert "untracked: vandtia" in capsys.readouterr().out
+    for lang in LANGS:
         mark(content, lang)
     capsys.readouterr()
     assert main(["--content", str(content), "status", "--check"]) == 0
     assert capsys.readouterr().out.splitlines() == ["da: complete and up to date", "sv: complete and up to date",
                                                     "en: complete and up to date"]
-    text = content / "games" / "vandtia" / "en.yaml"
-    text.write_text(text.read_text("utf-8").replace("Ten deals", "Ten hands"), "utf-8")
+    rules = content / "games" / "vandtia" / "en.md"
+    edit(rules, "## Questions at the table {#questions}\n", "## Questions at the table {#questions}\n\nAsk away.\n")
     assert main(["--content", str(content), "status", "--check"]) == 1
-    out = capsys.readouterr().out
-    assert "da: 1 stale" in out and "sv: 1 stale" in out and "en: complete and up to date" in out
-    assert "stale: vandtia: en changed since da was last marked in sync" in out
+    out = capsys.readouterr().out.splitlines()
+    line = next(n for n, text in enumerate(rules.read_text("utf-8").splitlines(), 1) if "{#questions}" in text)
+    assert out[:3] == ["da: 1 stale", "  stale: vandtia: en changed since da was last marked in sync:",
+                       f"    content/games/vandtia/en.md:{line}: section 'questions'"]
+    assert "en: complete and up to date" in out

@@ -5,6 +5,7 @@ from pathlib import Path
 
 from .errors import Problems
 from .examples import load_examples
+from .rules import parallel
 from .games import build_game_facts, merged
 from .texts import game_text, load_raw
 from .types import Game
@@ -80,5 +81,7 @@ def build_game(problems: Problems, raw: Raw, raw_texts: dict[str, RawTexts], gam
                          list(facts["variants"]), {e.id: [c.id for c in e.checks] for e in examples}, langs)
         if text:
             texts[lang] = text
+    parallel(problems, list(texts.values()))
     return Game(game_id, facts["template"], facts["order"], facts["players"], facts["fixed"],
-                facts["settings"], facts["variants"], examples, texts, path.parent, data.get("extends"))
+                facts["settings"], facts["variants"], examples, texts, path.parent, data.get("extends"),
+                facts["unit"])

@@ -11,8 +11,9 @@ from .schema import Shape, kind_of, line_of
 from .types import SettingMeta, Variant
 from .yamlfile import LDict
 
-GAME_KEYS = {"id": "text", "template": "text", "extends": "text", "order": "int", "players": "map",
+GAME_KEYS = {"id": "text", "template": "text", "extends": "text", "order": "int", "unit": "text", "players": "map",
              "fixed": "map", "settings": "map", "variants": "map"}
+UNITS = ("deal", "round")  # what the page calls one deal of the cards: a deal (the default), or a round
 META_KEYS = {"int": {"default": "int", "min": "int", "max": "int", "step": "int"},
              "enum": {"default": "text", "options": "list"}, "bool": {"default": "bool"}}
 
@@ -48,7 +49,7 @@ def merged(raw: dict[str, tuple[Any, Path]], game_id: str, problems: Problems) -
     where = result["where"]
     for gid in reversed(chain):
         data, path = raw[gid]
-        for key in ("template", "players", "order"):
+        for key in ("template", "players", "order", "unit"):
             if key in data:
                 result[key] = data[key]
                 where[key] = (path, line_of(data, key))
@@ -61,6 +62,9 @@ def merged(raw: dict[str, tuple[Any, Path]], game_id: str, problems: Problems) -
             result["settings"][key] = _overlay(result["settings"].get(key, {}), meta)
             where[f"settings.{key}"] = (path, line_of(settings, key))
         for vid, vdata in data.get("variants", {}).items():
+            if vdata is None and vid in result["variants"]:  # `<id>: null`: not a variant of this game
+                del result["variants"][vid]
+                continue
             result["variants"][vid] = vdata
             where[f"variants.{vid}"] = (path, line_of(data["variants"], vid))
     return result, raw[game_id][1]
@@ -180,8 +184,16 @@ def build_game_facts(problems: Problems, game_id: str, data: dict, path: Path) -
             elif key in settings and check_value(settings[key].as_spec(), value) is None:
                 problems.add(vpath, line, f"variant '{vid}': {key} {why_invalid(settings[key].as_spec(), value)}")
                 ok = False
+        if ok and all(key in settings and settings[key].default == value for key, value in vdata["settings"].items()):
+            problems.add(vpath, vline, f"variant '{vid}' sets only what {game_id}'s defaults already are: "
+                                       "choosing it would change nothing")
+            ok = False
         variants[vid] = Variant(vid, dict(vdata["settings"]))
+    unit = data.get("unit", "deal")
+    if unit not in UNITS:
+        problems.add(*where["unit"], f"unit '{unit}' must be one of {', '.join(UNITS)}")
+        ok = False
     if not ok:
         return None
-    return {"template": template, "players": (players["min"], players["max"]), "settings": settings,
+    return {"unit": unit, "template": template, "players": (players["min"], players["max"]), "settings": settings,
             "fixed": fixed, "variants": variants, "order": data.get("order", 999)}

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import Problems
+from .rules import parse_rules
 from .schema import Shape, line_of
 from .types import Alias, ExampleText, GameText, Loc, SettingMeta, SettingText, Text
 from .files import present, read_text
@@ -41,7 +42,7 @@ def load_raw(problems: Problems, folder: Path, lang: str) -> tuple[dict | None, 
 
 
 def _text(problems: Problems, path: Path, where: str, data: Any, line: int, lang: str,
-          keys: tuple[str, str] = ("label", "description")) -> Text | None:
+          keys: tuple[str, ...] = ("label", "description"), optional: dict[str, str] | None = None) -> Text | None:
     shape = Shape(problems, path, where)
     if not isinstance(data, dict):
         problems.add(path, line, f"missing translation: {where} ({lang})")
@@ -49,7 +50,7 @@ def _text(problems: Problems, path: Path, where: str, data: Any, line: int, lang
     missing = [k for k in keys if k not in data]
     for key in missing:
         problems.add(path, line_of(data), f"missing translation: {where}.{key} ({lang})")
-    if missing or not shape.mapping(data, line, {k: "text" for k in keys}, {"options": "map"} if keys[0] == "label" else {}):
+    if missing or not shape.mapping(data, line, {k: "text" for k in keys}, optional or {}):
         return None
     return Text(data[keys[0]], data[keys[1]])
 
@@ -62,7 +63,10 @@ def settings_text(problems: Problems, layers: list[tuple[Path, dict]], settings:
         path, data = next(((p, d["settings"][key]) for p, d in layers if key in d.get("settings", {})),
                           (layers[0][0], None))
         line = line_of(layers[0][1].get("settings", layers[0][1]), key)
-        text = _text(problems, path, f"settings.{key}", data, line, lang)
+        switch = meta.type == "bool"  # a switch says in a sentence what on and off mean: no bare "on" after a label
+        text = _text(problems, path, f"settings.{key}", data, line, lang,
+                     ("label", "description", "when_on", "when_off") if switch else ("label", "description"),
+                     {} if switch else {"options": "map"} if meta.type == "enum" else {})
         if text is None:
             continue
         options = {}
@@ -76,7 +80,8 @@ def settings_text(problems: Problems, layers: list[tuple[Path, dict]], settings:
             if option not in meta.options:
                 problems.add(path, line_of(raw_options, option),
                              f"settings.{key}.options.{option}: the game has no such option")
-        out[key] = SettingText(text.label, text.description, options)
+        out[key] = SettingText(text.label, text.description, options,
+                               data["when_on"].strip() if switch else "", data["when_off"].strip() if switch else "")
     for path, data in layers:
         for key in data.get("settings", {}):
             if key not in settings:
@@ -115,7 +120,7 @@ def game_text(problems: Problems, lang: str, layers: list[tuple[Path, dict]], ru
                      ("name", "description"))
         if text:
             vtext[vid] = text
-    for vpath, vdata in layers:
+    for vpath, vdata in layers[:1]:  # a parent's texts are checked with the parent (it may have more variants)
         for vid in vdata.get("variants", {}):
             if vid not in variant_ids:
                 problems.add(vpath, line_of(vdata["variants"], vid), f"variants.{vid}: the game has no such variant")
@@ -143,6 +148,9 @@ def game_text(problems: Problems, lang: str, layers: list[tuple[Path, dict]], ru
     for eid in raw_examples:
         if eid not in examples:
             problems.add(path, line_of(raw_examples, eid), f"examples.{eid}: the game has no such example")
+    rules, items, found = parse_rules(rules)
+    for line, message in found:
+        problems.add(rules_file, line, message)
     return GameText(lang, own["name"].strip(), slug, own["summary"].strip(), aliases(problems, path, own, lang, langs),
                     stext, vtext, etext, rules, rules_file, Loc(problems.rel(path), 1),
-                    line_of(own, "slug"))
+                    line_of(own, "slug"), items=items)

@@ -80,6 +80,8 @@ class Text:
 @dataclass
 class SettingText(Text):
     options: dict[str, Text] = field(default_factory=dict)
+    on: str = ""  # a switch (bool setting): the sentence that says it is on, and the one that says it is off
+    off: str = ""
 
 
 @dataclass
@@ -102,6 +104,16 @@ class ExampleText:
     note_html: Markdown | None = field(default=None, repr=False)  # the note converted (model/assemble.py)
 
 
+@dataclass(frozen=True)
+class RulesItem:
+    """One part of a rules text that every language of the game has (docs/content-format.md):
+    a `##` section, or a `###` item inside one (a house rule, a tip, a question at the table)."""
+    key: str  # "questions" for a section, "questions/tied-game" for an item in it
+    title: str  # the heading, without its {#id}
+    line: int  # of the heading in <lang>.md
+    text: str  # the heading and the body up to the next heading, whitespace folded to single spaces
+
+
 @dataclass
 class GameText:
     lang: str
@@ -117,6 +129,8 @@ class GameText:
     loc: Loc
     slug_line: int = 1
     rules_html: Markdown | None = field(default=None, repr=False)  # the rules converted (model/assemble.py)
+    items: list[RulesItem] = field(default_factory=list)  # the rules text's sections and items, in order;
+    # empty when its headings have problems (each one an error already)
 
 
 @dataclass
@@ -132,6 +146,7 @@ class Game:
     texts: dict[str, GameText]
     folder: Path
     extends: str | None = None
+    unit: str = "deal"  # what the page calls one deal of the cards: "deal" or "round" (model/games.py)
 
     def spec(self) -> dict[str, Any]:
         """The game's rules as the engine takes them (docs/engine.md, "Game spec")."""

@@ -4,7 +4,7 @@ They are the same in every language: compute them once per game (pages.py does),
 per language (views.glance)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import score
@@ -21,6 +21,7 @@ class Glance:
     round_max: int
     negative: bool
     loss_limit: int = 0
+    hands: list[tuple[int, int, int]] = field(default_factory=list)  # (players, largest hand, deals), bid games
 
 
 def _settings(game: Game, players: int) -> dict:
@@ -46,18 +47,20 @@ def _bid_glance(game: Game) -> Glance:
     low, high = game.players
     runs: list[tuple[int, int, int]] = []
     hands = []
+    table = []
     settings: dict[str, Any] = {}
     for n in range(low, high + 1):
         out = _settings(game, n)
         settings = out["settings"]
         count = len(out["schedule"])
         hands.append(max_hand(settings, n))
+        table.append((n, hands[-1], count))
         if runs and runs[-1][2] == count:
             runs[-1] = (runs[-1][0], n, count)
         else:
             runs.append((n, n, count))
     round_min, round_max = _score_range(settings, max(hands))
-    return Glance(True, runs, round_min, round_max, round_min < 0)
+    return Glance(True, runs, round_min, round_max, round_min < 0, hands=table)
 
 
 def _tally_glance(game: Game) -> Glance:

@@ -64,6 +64,14 @@ class RoundRow:
 
 
 @dataclass(**ROW)
+class HandRow:
+    """A row of the table of hands by number of players (bid games)."""
+    players: str
+    hand: str
+    deals: str
+
+
+@dataclass(**ROW)
 class Standing:
     place: str
     name: str

@@ -8,8 +8,9 @@ from typing import Any, Callable
 from ..i18n.formats import items, number
 from ..model.types import Example, Game, GameText, Site
 from . import facts
-from .rows import (AliasRef, CheckView, ExampleView, Option, RoundRow, Row, SettingRef, Standing,
+from .rows import (AliasRef, CheckView, ExampleView, HandRow, Option, RoundRow, Row, SettingRef, Standing,
                    VariantRef)
+from .words import Words, count, error, words
 
 TRUMPS = ("turnUp", "hearts", "diamonds", "clubs", "spades", "none")
 
@@ -30,7 +31,18 @@ class Ctx:
         return self.tr.ngettext(singular, plural, count) % {"num": number(count, self.locale), **values}
 
     def num(self, value: int) -> str:
-        return number(value, self.locale)
+        """A number as a reader sees it: the locale's digits, and a real minus sign (U+2212)."""
+        return number(value, self.locale).replace("-", "\u2212")
+
+    def ordinal(self, value: int) -> str:
+        """A place in the standings: 1. in Danish, 1:a and 3:e in Swedish, 1st in English."""
+        digits = self.num(value)
+        if self.lang == "sv":
+            return f"{digits}:{'a' if value % 10 in (1, 2) and value % 100 not in (11, 12) else 'e'}"
+        if self.lang == "en":
+            last = "th" if value % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(value % 10, "th")
+            return f"{digits}{last}"
+        return f"{digits}."
 
     def list(self, values: list[str]) -> str:
         return items(values, self.locale)
@@ -46,9 +58,11 @@ def value_label(ctx: Ctx, game: Game, text: GameText, key: str, value: Any) -> s
     if meta.type == "enum":
         return text.settings[key].options[value].label
     if meta.type == "bool":
-        return ctx._("on") if value else ctx._("off")
+        return text.settings[key].on if value else text.settings[key].off
     if value == 0 and key == "roundCount":
-        return ctx._("as the pattern gives") if game.template == "bid" else ctx._("open")
+        if game.template != "bid":
+            return ctx._("open")
+        return ctx._("as the pattern gives") if "handSizePattern" in game.settings else ctx._("until the pack runs out")
     if value == 0 and key == "lossLimit":
         return ctx._("no limit")
     return ctx.num(value)
@@ -74,20 +88,20 @@ def settings_reference(ctx: Ctx, game: Game, text: GameText) -> list[SettingRef]
     return out
 
 
-def glance(ctx: Ctx, game: Game, g: facts.Glance) -> list[Row]:
+def glance(ctx: Ctx, game: Game, g: facts.Glance, w: Words) -> list[Row]:
     rows = [Row(ctx._("Who wins"), ctx._("The highest total") if g.higher_wins else ctx._("The fewest losses"))]
     parts = []
-    for low, high, count in g.rounds:
+    for low, high, n in g.rounds:
         players = ctx.num(low) if low == high else ctx._("%(low)s–%(high)s", low=ctx.num(low), high=ctx.num(high))
-        if count == 0:
+        if n == 0:
             rounds = ctx._("until a player reaches the loss limit") if g.loss_limit else ctx._("as many as you like")
         else:
-            rounds = ctx.n_("%(num)s round", "%(num)s rounds", count)
+            rounds = count(ctx.tr, game.unit, n) % {"num": ctx.num(n)}
         parts.append(ctx.n_("%(rounds)s with %(players)s player", "%(rounds)s with %(players)s players",
                             high, rounds=rounds, players=players))
-    rows.append(Row(ctx._("Number of rounds"), ctx.list(parts)))
+    rows.append(Row(w.number, ctx.list(parts)))
     if g.higher_wins:
-        rows.append(Row(ctx._("A round's score"),
+        rows.append(Row(w.score,
                         ctx._("%(low)s to %(high)s points", low=ctx.num(g.round_min), high=ctx.num(g.round_max))))
         rows.append(Row(ctx._("Negative totals"),
                         ctx._("Possible") if g.negative else ctx._("Not possible with these settings")))
@@ -98,10 +112,14 @@ def glance(ctx: Ctx, game: Game, g: facts.Glance) -> list[Row]:
     return rows
 
 
+def hand_rows(ctx: Ctx, g: facts.Glance) -> list[HandRow]:
+    return [HandRow(ctx.num(players), ctx.num(hand), ctx.num(deals)) for players, hand, deals in g.hands]
+
+
 def standings_rows(ctx: Ctx, output: dict, higher_wins: bool) -> list[Standing]:
     rows = []
     for s in output["standings"]:
-        place = ctx._("shared %(rank)s.", rank=ctx.num(s["rank"])) if s["shared"] else ctx._("%(rank)s.", rank=ctx.num(s["rank"]))
+        place = ctx._("shared %(place)s", place=ctx.ordinal(s["rank"])) if s["shared"] else ctx.ordinal(s["rank"])
         total = ctx.n_("%(num)s point", "%(num)s points", s["total"]) if higher_wins else \
             ctx.n_("%(num)s loss", "%(num)s losses", s["total"])
         rows.append(Standing(place, s["name"], total))
@@ -126,26 +144,17 @@ def example_view(ctx: Ctx, game: Game, text: GameText, ex: Example, results: dic
         cout = results[(game.id, f"{ex.id}/{check.id}")]
         checks.append(CheckView(et.checks[check.id], setting_rows(ctx, game, text, check.settings),
                                 [ctx.num(t) for t in cout["totals"]], cout["finished"],
-                                [error_message(ctx, e, cout["players"]) for e in cout["errors"]]))
+                                [error_message(ctx, game, e, cout["players"]) for e in cout["errors"]]))
     return ExampleView(f"example-{ex.id.lower()}", et.title, et.note_html.html(ctx.link),
                        setting_rows(ctx, game, text, ex.settings), out["players"], rounds,
                        [ctx.num(t) for t in out["totals"]], standings_rows(ctx, out, game.template == "bid"),
                        out["finished"], checks, ctx.list(out["players"]))
 
 
-def error_message(ctx: Ctx, error: dict, players: list[str]) -> str:
-    name = players[error["player"]] if error.get("player") is not None else ""
-    rnd = ctx.num(error["round"]) if error.get("round") else ""
-    return {
-        "dealerHook": ctx._("Round %(round)s: %(name)s deals and may not bid so that the bids add up to the hand size.",
-                            round=rnd, name=name),
-        "tricksSum": ctx._("Round %(round)s: the tricks taken do not add up to the hand size.", round=rnd),
-        "bidRange": ctx._("Round %(round)s: %(name)s's bid is not a whole number from 0 to the hand size.",
-                          round=rnd, name=name),
-        "tookRange": ctx._("Round %(round)s: %(name)s's tricks are not a whole number from 0 to the hand size.",
-                           round=rnd, name=name),
-        "tooManyRounds": ctx._("Round %(round)s: the game was already over.", round=rnd),
-    }.get(error["code"], ctx._("Round %(round)s: a number is not allowed here.", round=rnd))
+def error_message(ctx: Ctx, game: Game, found: dict, players: list[str]) -> str:
+    name = players[found["player"]] if found.get("player") is not None else ""
+    rnd = ctx.num(found["round"]) if found.get("round") else ""
+    return error(ctx.tr, game.unit, found["code"]) % {"round": rnd, "name": name}
 
 
 @dataclass
@@ -157,6 +166,8 @@ class GameView:
     settings: list[SettingRef]
     variants: list[VariantRef]
     examples: list[ExampleView]
+    words: Words
+    hands: list[HandRow]
     aliases: list[AliasRef] = field(default_factory=list)
 
 
@@ -165,6 +176,8 @@ def game_view(ctx: Ctx, game: Game, results: dict, at_a_glance: facts.Glance) ->
     variants = [VariantRef(f"variant-{vid.lower()}", text.variants[vid].label, text.variants[vid].description,
                            setting_rows(ctx, game, text, v.settings)) for vid, v in game.variants.items()]
     aliases = [AliasRef(a.name, a.lang if a.lang != ctx.lang else None) for a in text.aliases]
-    return GameView(game, text, text.rules_html.html(ctx.link), glance(ctx, game, at_a_glance),
+    w = words(ctx.tr, game.unit)
+    return GameView(game, text, text.rules_html.html(ctx.link), glance(ctx, game, at_a_glance, w),
                     settings_reference(ctx, game, text), variants,
-                    [example_view(ctx, game, text, ex, results) for ex in game.examples], aliases)
+                    [example_view(ctx, game, text, ex, results) for ex in game.examples], w,
+                    hand_rows(ctx, at_a_glance), aliases)
