@@ -325,7 +325,8 @@ def test_unforeseen_error_is_one_line_and_a_log(tmp_path, monkeypatch, capsys, w
     out = tmp_path / "out"
     assert giv("--content", str(site / "content"), "build", "--out", str(out)).returncode == 0
     before = tree_hash(out)
-    (site / "content/games/mini-tally/da.md").write_text("## Changed\n\nA change, so the build runs.\n", "utf-8")
+    rules = site / "content/games/mini-tally/da.md"
+    rules.write_text(rules.read_text("utf-8") + "\nEn ændring, så bygget kører.\n", "utf-8")
 
     def planted(*args, **kwargs):
         raise KeyError("planted")
