@@ -1,6 +1,7 @@
 """The Cache that build() consults: fresh(), load_site(), reuse(), remember()."""
 from __future__ import annotations
 
+import dataclasses
 import os
 import pickle
 from dataclasses import dataclass, field
@@ -154,7 +155,7 @@ class Cache:
             partial = self._load(reload, extends)
         games = sorted((partial[g] if g in partial else old[g].stub for g in keys if g in partial or g in old),
                        key=lambda g: (g.order, g.id))
-        site = Site(self.content, self._site.languages, self._site.root_url, games)
+        site = dataclasses.replace(self._site, root=self.content, games=games)
         problems = Problems(self.content)
         crosscheck(problems, site)  # the games read again had their Markdown checked as they were read
         problems.raise_if_any()
