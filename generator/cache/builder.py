@@ -1,13 +1,14 @@
 """The Cache that build() consults: fresh(), load_site(), reuse(), remember()."""
 from __future__ import annotations
 
+import dataclasses
 import os
 import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..files import Files, Kept, digest
+from ..files import Files, Kept
 from ..model.errors import ContentError, Problems
 from ..model.types import Game, Site
 from . import index as idx
@@ -154,7 +155,7 @@ class Cache:
             partial = self._load(reload, extends)
         games = sorted((partial[g] if g in partial else old[g].stub for g in keys if g in partial or g in old),
                        key=lambda g: (g.order, g.id))
-        site = Site(self.content, self._site.languages, self._site.root_url, games)
+        site = dataclasses.replace(self._site, root=self.content, games=games)
         problems = Problems(self.content)
         crosscheck(problems, site)  # the games read again had their Markdown checked as they were read
         problems.raise_if_any()

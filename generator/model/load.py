@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ..bugs import reading
 from ..parallel import parallel_map
 from .assemble import Raw, build_family, families
 from .crosscheck import crosscheck
@@ -16,17 +17,21 @@ from .types import Game, Language, Site
 from .yamlfile import LDict, load_yaml
 
 
-def load_languages(problems: Problems, root: Path) -> tuple[dict[str, Language], str]:
+LANGUAGE_TEXTS = {"name": "text", "short_name": "text", "description": "text"}
+LANGUAGE_KEYS = {**LANGUAGE_TEXTS, "draft": "bool"}
+
+
+def load_languages(problems: Problems, root: Path) -> tuple[dict[str, Language], str, str | None]:
     path = root / "site.yaml"
     if not present(path):
         problems.add(path, 1, "site.yaml is missing")
-        return {}, ""
+        return {}, "", None
     data, line, message = load_yaml(path, root)
     if data is None:
         problems.add(path, line, message)
-        return {}, ""
-    if not Shape(problems, path).mapping(data, 1, {"languages": "map", "root_url": "text"}):
-        return {}, ""
+        return {}, "", None
+    if not Shape(problems, path).mapping(data, 1, {"languages": "map", "root_url": "text"}, {"x_default": "text"}):
+        return {}, "", None
     languages = {}
     if not data["languages"]:
         problems.add(path, line_of(data, "languages"), "languages is empty: name at least one of da, sv, en")
@@ -34,15 +39,21 @@ def load_languages(problems: Problems, root: Path) -> tuple[dict[str, Language],
         shape = Shape(problems, path, f"languages.{code}")
         if code not in ("da", "sv", "en"):
             problems.add(path, line_of(data["languages"], code), f"unknown language '{code}' (Giv speaks da, sv, en)")
-        elif shape.mapping(info, line_of(data["languages"], code), {"locale": "text", "base_url": "text"}):
+        elif shape.mapping(info, line_of(data["languages"], code), {"locale": "text", "base_url": "text"}, LANGUAGE_KEYS):
             if why := locale_problem(code, info["locale"]):
                 problems.add(path, line_of(info, "locale"), f"languages.{code}.locale {why}")
             if why := url_problem(info["base_url"]):
                 problems.add(path, line_of(info, "base_url"), f"languages.{code}.base_url {why}")
-            languages[code] = Language(code, info["locale"], info["base_url"])
+            texts = {key: info[key].strip() for key in LANGUAGE_TEXTS if key in info}
+            languages[code] = Language(code, info["locale"], info["base_url"], **texts, line=line_of(info, "base_url"),
+                                       draft=info.get("draft", False))
     if why := url_problem(data["root_url"]):
         problems.add(path, line_of(data, "root_url"), f"root_url {why}")
-    return languages, data["root_url"]
+    x_default = data.get("x_default")
+    if x_default is not None and x_default not in languages:
+        problems.add(path, line_of(data, "x_default"), f"x_default '{x_default}' is not a language of this site "
+                                                       f"({', '.join(languages)})")
+    return languages, data["root_url"], x_default
 
 
 def load_site(root: Path, only: set[str] | None = None) -> Site:
@@ -52,35 +63,51 @@ def load_site(root: Path, only: set[str] | None = None) -> Site:
     extend) and no checks across games: the caller checks the whole site (generator/cache).
     Game folders are read, and games built, on every core (generator/parallel.py)."""
     problems = Problems(root)
-    languages, root_url = load_languages(problems, root)
+    with reading(problems.rel(root / "site.yaml")):
+        languages, root_url, x_default = load_languages(problems, root)
     if not languages:  # every game would be in no language: site.yaml's problem is the one to say
         problems.raise_if_any()
-    names = game_folders(root / "games")
+    names = game_folders(problems, root / "games")
     folders = [root / "games" / name for name in names if only is None or name in only]
     raw = read_games(problems, root, folders, set(languages))
     games = build_games(problems, root, raw, list(languages), set(names))
     games.sort(key=lambda g: (g.order, g.id))
-    site = Site(root, languages, root_url, games)
+    site = Site(root, languages, root_url, games, x_default)
     if only is None:
         crosscheck(problems, site)
     problems.raise_if_any()
     return site
 
 
-def game_folders(games: Path) -> list[str]:
-    """The names of the folders in content/games/, sorted (no stat per folder: there may be thousands)."""
+def game_folders(problems: Problems, games: Path) -> list[str]:
+    """The names of the folders in content/games/, sorted (no stat per folder: there may be thousands).
+    A games/ that is there but is not a folder is a problem; no games/ at all is a site without games."""
     try:
         with os.scandir(games) as entries:
-            return sorted(entry.name for entry in entries if entry.is_dir())
-    except (FileNotFoundError, NotADirectoryError):
-        return []
+            return sorted(entry.name for entry in entries if _is_folder(entry))
+    except FileNotFoundError:
+        if present(games):
+            problems.add(games, 1, "is a symbolic link to nothing")
+    except NotADirectoryError:
+        problems.add(games, 1, "is a file, not the folder of the games")
+    except OSError as exc:
+        problems.add(games, 1, f"cannot be read: {(exc.strerror or type(exc).__name__).lower()}")
+    return []
+
+
+def _is_folder(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:  # a loop of links: not a game folder (and no game.yaml is read through it)
+        return False
 
 
 def read_games(problems: Problems, root: Path, folders: list[Path], langs: set[str]) -> Raw:
     """Every usable game.yaml by game id, in folder order."""
     def read(folder: Path) -> tuple[LDict | None, list[Problem]]:
         found = Problems(root)
-        return read_game_file(found, folder, langs), found.items
+        with reading(f"{found.rel(folder)}/"):
+            return read_game_file(found, folder, langs), found.items
 
     raw = {}
     for folder, (data, found) in zip(folders, parallel_map(read, folders)):
@@ -94,7 +121,8 @@ def build_games(problems: Problems, root: Path, raw: Raw, languages: list[str], 
     """The usable games, a family of games that extend one another at a time."""
     def build(members: list[str]) -> tuple[list[Game], list[Problem]]:
         found = Problems(root)
-        return build_family(found, raw, members, languages, set(languages), game_ids), found.items
+        with reading(", ".join(f"{found.rel(raw[gid][1].parent)}/" for gid in members if gid in raw)):
+            return build_family(found, raw, members, languages, set(languages), game_ids), found.items
 
     games = []
     for built, found in parallel_map(build, families(raw)):

@@ -8,6 +8,7 @@ from markupsafe import Markup
 from ..i18n.formats import language_name
 from ..i18n.sheet_messages import sheet_strings
 from ..model.types import Game, Site
+from .anchors import check_game_page
 from .env import environment, json_object_script, json_script
 from .facts import Glance
 from .urls import Page, Urls
@@ -17,10 +18,11 @@ if TYPE_CHECKING:
     from .pages import Theme
 
 
-def alias_index(site: Site, lang: str) -> dict[str, list[tuple[str, str, str]]]:
-    """Alias slug -> [(alias as written, its language, game id)], sorted, for one language."""
+def alias_index(site: Site, lang: str, games: list[Game] | None = None) -> dict[str, list[tuple[str, str, str]]]:
+    """Alias slug -> [(alias as written, its language, game id)], sorted, for one language (of
+    `games`, the ones with a page in it; default: every game of the site)."""
     out: dict[str, list[tuple[str, str, str]]] = {}
-    for game in site.games:
+    for game in site.games if games is None else games:
         for alias in game.texts[lang].aliases:
             out.setdefault(alias.slug, []).append((alias.name, alias.lang, game.id))
     return dict(sorted(out.items()))
@@ -58,6 +60,7 @@ class LanguagePages:
     def __init__(self, site: Site, urls: Urls, theme: Theme, lang: str, single: bool, results: dict):
         self.site, self.urls, self.lang, self.results = site, urls, lang, results
         self.tr = tr = theme.catalogs[lang]
+        self.templates = theme.templates
         self.locale = site.languages[lang].locale
         self.env = environment(theme.templates, tr, self.locale, theme.bytecode)
         self.prefix = "" if single else f"{lang}/"
@@ -79,13 +82,15 @@ class LanguagePages:
         page = self.urls.game_page(self.lang, game.id)
         ctx = self.ctx(page)
         view = game_view(ctx, game, self.results, facts)
-        return self.render(page, "game.html", [self.urls.game_page(code, game.id) for code in self.site.languages],
-                           view=view, sheet=sheet_script(ctx, view, self.strings))
+        html = self.render(page, "game.html", [self.urls.game_page(code, game.id) for code in self.urls.languages_of(game)],
+                           view=view, sheet=sheet_script(ctx, view, self.strings), draft=self.lang in game.drafts)
+        check_game_page(self.site.root, html, game.texts[self.lang], self.templates / "game.html")
+        return html
 
     def aliases(self) -> list[tuple[Page, list, str | None]]:
         """(page, [(alias, its language, game name, href)], the title's language if not this one) per alias page."""
         out = []
-        for slug, targets in alias_index(self.site, self.lang).items():
+        for slug, targets in alias_index(self.site, self.lang, self.urls.games(self.lang)).items():
             page = Page(self.lang, slug + "/")
             links = [(name, alias_lang, self.site.game(gid).texts[self.lang].name,
                       self.urls.href(page, self.urls.game_page(self.lang, gid))) for name, alias_lang, gid in targets]
