@@ -27,7 +27,11 @@ $(VENV)/.test-installed: $(VENV)/.installed pyproject.toml package.json
 /usr/bin/chromium:
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 
-test-deps: $(VENV)/.test-installed /usr/bin/chromium
+# Debian's nginx: tests/test_nginx.py serves the built site with docs/publishing.md's configuration.
+/usr/sbin/nginx:
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null
+
+test-deps: $(VENV)/.test-installed /usr/bin/chromium /usr/sbin/nginx
 
 test: test-deps
 	node --test tests/js/

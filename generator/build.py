@@ -15,39 +15,48 @@ if TYPE_CHECKING:
 
 
 def build(content: Path, templates: Path, out: Path | None, langs: list[str] | None = None,
-          bless_examples: bool = False, cache: Cache | None = None, progress: Progress | None = None) -> Files:
+          bless_examples: bool = False, cache: Cache | None = None, progress: Progress | None = None,
+          drafts: bool = False, left_out: list[str] | None = None) -> Files:
     """Build the site into out (None: only into the cache's memory, for giv serve). Raises
     ContentError, listing every problem, before writing anything. With a cache (generator/cache),
     only what changed since the last build is read, rendered and written; an incremental build
-    that fails is done again in full, so that errors are reported as a clean build reports them."""
+    that fails is done again in full, so that errors are reported as a clean build reports them.
+    With `drafts`, the draft languages of the site and of each game are built too, marked as
+    drafts; without, `left_out` (if given) gets what the build left out."""
     if cache and cache.fresh():                                 # no input changed: nothing to do
         return cache.last_files()
     try:
-        return _build(content, templates, out, langs, bless_examples, cache, progress)
+        return _build(content, templates, out, langs, bless_examples, cache, progress, drafts, left_out)
     except ContentError:
         if not cache or cache.full:
             raise
         cache.forget()
-        return _build(content, templates, out, langs, False, cache, progress)
+        return _build(content, templates, out, langs, False, cache, progress, drafts, left_out)
 
 
 def _build(content: Path, templates: Path, out: Path | None, langs: list[str] | None, bless_examples: bool,
-           cache: Cache | None, progress: Progress | None) -> Files:
+           cache: Cache | None, progress: Progress | None, drafts: bool, left_out: list[str] | None) -> Files:
     from .files import digest
     from .i18n.catalogs import load_catalogs
     from .model.errors import Problems
     from .model.load import load_site
-    from .render.pages import Theme, render_site
+    from .render.pages import Theme, drafts_of, render_site
+    from .render.urls import Urls
     from .verify.bless import bless
     from .verify.examples import verify
     from .write.output import write_site
 
     site = cache.load_site() if cache else load_site(content)   # load + validate (with a cache: what changed)
-    langs = langs or list(site.languages)
+    langs = langs or [code for code, info in site.languages.items() if drafts or not info.draft]
     problems = Problems(content)
     for lang in langs:
         if lang not in site.languages:
             problems.add(content / "site.yaml", 1, f"--lang {lang}: not a language of this site")
+        elif site.languages[lang].draft and not drafts:
+            problems.add(content / "site.yaml", site.languages[lang].line, f"--lang {lang}: a draft language "
+                         f"(languages.{lang}.draft); giv build --drafts builds it to review")
+    for code, why in Urls(site, langs, len(langs) == 1).misplaced():
+        problems.add(content / "site.yaml", site.languages[code].line, why)
     catalogs = load_catalogs(problems, templates, list(site.languages), cache and cache.catalogs())  # all, complete
     mismatches: list = []
     results = verify(problems, site, mismatches)                # execute every worked example
@@ -56,7 +65,9 @@ def _build(content: Path, templates: Path, out: Path | None, langs: list[str] | 
         return build(content, templates, out, langs)
     problems.raise_if_any()
     theme = Theme(templates, catalogs, cache and cache.bytecode())
-    files = render_site(site, theme, results, langs, earlier=cache, tick=progress and progress.tick)
+    files = render_site(site, theme, results, langs, earlier=cache, tick=progress and progress.tick, drafts=drafts)
+    if left_out is not None and not drafts:
+        left_out[:] = drafts_of(site, langs)
     if progress:
         progress.writing()
     if out is not None:                                         # a full build: a new folder swapped in
@@ -77,13 +88,15 @@ def build_command(args: argparse.Namespace) -> int:
 
     content, out = Path(args.content), Path(args.out)
     templates = Path(getattr(args, "templates", None) or content.resolve().parent / "templates")
-    cache = None if args.bless else Cache(content, templates, out, args.lang, content.resolve().parent / ".giv-cache")
+    drafts = getattr(args, "drafts", False)
+    cache = None if args.bless or drafts else Cache(content, templates, out, args.lang, content.resolve().parent / ".giv-cache")
     if cache and getattr(args, "clean", False):
         cache.forget()                                          # build everything; the cache starts anew
     started = time.monotonic()
+    left: list[str] = []
     try:
         with Progress() as progress:
-            files = build(content, templates, out, args.lang, args.bless, cache, progress)
+            files = build(content, templates, out, args.lang, args.bless, cache, progress, drafts, left)
     except ContentError as exc:
         for problem in exc.problems:
             print(f"error: {problem}", file=sys.stderr)
@@ -93,6 +106,8 @@ def build_command(args: argparse.Namespace) -> int:
         return 1
     pages = sum(1 for name in files if name.endswith(".html"))
     seconds = time.monotonic() - started
+    if left:
+        print(f"giv build: drafts left out (giv build --drafts shows them): {'; '.join(left)}")
     if cache and not cache.built:
         print(f"giv build: {pages} pages, {len(files)} files in {args.out}/ are up to date ({seconds:.2f} s)")
     elif cache and not cache.full:

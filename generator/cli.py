@@ -47,6 +47,8 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--lang", action="append", help="build only this language (repeatable)")
     b.add_argument("--bless", action="store_true", help="rewrite the worked examples' expected values")
     b.add_argument("--clean", action="store_true", help="build everything anew, ignoring .giv-cache/")
+    b.add_argument("--drafts", action="store_true", help="build the games' draft languages too, marked as drafts "
+                                                         "(to review them; never to publish)")
     b.set_defaults(func=cmd_build)
     v = sub.add_parser("serve", help="build into memory, serve on 127.0.0.1, rebuild and reload on every change")
     v.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")

@@ -1,7 +1,10 @@
 """giv new game ID --template bid|tally: a new game folder in every language, full of placeholders.
 
-Every placeholder is a TODO(giv) marker, and the build rejects each one with its file and line
-(generator/model/markers.py), so a half-written or half-translated game cannot ship."""
+The game starts as a draft in every language (game.yaml `drafts`): the site builds without it,
+and `giv serve` and `giv build --drafts` show its pages, marked as drafts. Every placeholder is a
+TODO(giv) marker, and the build rejects each one with its file and line (generator/model/markers.py)
+as soon as its language is published (taken out of `drafts`), so a half-written or half-translated
+game cannot ship."""
 from __future__ import annotations
 
 import re
@@ -28,7 +31,7 @@ def todo(what: str) -> str:
     return f"{MARKER}: {what}"
 
 
-def game_yaml(game_id: str, template: str, order: int) -> str:
+def game_yaml(game_id: str, template: str, order: int, langs: list[str]) -> str:
     spec = TEMPLATES[template]
     settings = {}
     for key in SETTINGS[template]:
@@ -39,7 +42,7 @@ def game_yaml(game_id: str, template: str, order: int) -> str:
             settings[key] = {"default": meta["default"], "options": list(meta["options"])}
         else:
             settings[key] = {"default": meta["default"]}
-    body = yaml.safe_dump({"id": game_id, "template": template, "order": order,
+    body = yaml.safe_dump({"id": game_id, "template": template, "order": order, "drafts": langs,
                            "players": dict(spec["players"]), "settings": settings, "variants": {}},
                           sort_keys=False, default_flow_style=None, width=100)
     return (SCHEMA.format("game") + f"# {todo('choose the players and the settings this game offers (docs/authoring.md), then delete this line')}\n"
@@ -97,7 +100,7 @@ def new_game(content: Path, game_id: str, template: str) -> list[Path]:
             orders.append(int((yaml.safe_load(other.read_text("utf-8")) or {}).get("order", 0)))
         except (yaml.YAMLError, ValueError, TypeError, AttributeError):
             pass
-    files = {"game.yaml": game_yaml(game_id, template, max(orders, default=0) + 1), "examples.yaml": examples_yaml()}
+    files = {"game.yaml": game_yaml(game_id, template, max(orders, default=0) + 1, langs), "examples.yaml": examples_yaml()}
     for lang in langs:
         files[f"{lang}.yaml"] = text_yaml(game_id, template, lang, (content / "settings" / f"{lang}.yaml").exists())
         files[f"{lang}.md"] = rules_md(lang)
@@ -118,6 +121,7 @@ def new_command(args) -> int:
         return 2
     for path in written:
         print(f"  {path}")
-    print(f"giv new: {args.id} ({args.template}) has {len(written)} files. Every {MARKER} marker is a build error "
-          f"until it is written; `giv build` lists them with file and line.")
+    print(f"giv new: {args.id} ({args.template}) has {len(written)} files; it is a draft in every language, "
+          f"shown by `giv serve` and `giv build --drafts` only. Take a language out of `drafts` in game.yaml "
+          f"to publish it: every {MARKER} marker left in it is then a build error, with its file and line.")
     return 0

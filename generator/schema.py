@@ -32,6 +32,7 @@ DOCS = {
     "fixed": "Template settings the game does not let players change.",
     "settings": "What the sheet's settings panel and the page's settings reference show.",
     "variants": "Named presets of the game's settings.",
+    "drafts": "Languages whose texts are not published yet: giv serve and giv build --drafts show them, marked.",
 }
 
 

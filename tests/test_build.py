@@ -77,7 +77,7 @@ def test_valid_fixture_builds_these_pages(tmp_path):
     assert result.returncode == 0, result.stderr
     assert all(line.startswith("giv build: ") for line in result.stderr.splitlines()), result.stderr  # progress only
     assert pages_of(tmp_path / "out") == [
-        "da/404.html", "da/index.html", "da/lille-whist/index.html", "da/meldewhist/index.html",
+        "404.html", "da/404.html", "da/index.html", "da/lille-whist/index.html", "da/meldewhist/index.html",
         "da/taberen/index.html",
         "en/404.html", "en/bidding-whist/index.html", "en/index.html", "en/little-whist/index.html",
         "en/the-loser/index.html",
@@ -85,7 +85,7 @@ def test_valid_fixture_builds_these_pages(tmp_path):
         "sv/404.html", "sv/budwhist/index.html", "sv/forloraren/index.html", "sv/index.html",
         "sv/lilla-whist/index.html",
     ]
-    for extra in ("sitemap.xml", "robots.txt", "da/sw.js", "sv/sw.js", "en/sw.js", "en/assets/giv.css"):
+    for extra in ("sitemap.xml", "da/sitemap.xml", "robots.txt", "da/sw.js", "sv/sw.js", "en/sw.js", "en/assets/giv.css"):
         assert (tmp_path / "out" / extra).is_file(), extra
     assert f"{len(pages_of(tmp_path / 'out'))} pages" in result.stdout
 
@@ -100,7 +100,7 @@ def test_bundled_content_builds_every_page(built_site):
     assert len(game_pages) == 12
     alias_pages = {f"{lang}/{slug}/index.html" for lang in LANGS for slug in alias_index(site, lang)}
     assert alias_pages and not alias_pages & game_pages
-    expected = game_pages | alias_pages | {"index.html"} | {f"{lang}/{name}" for lang in LANGS
+    expected = game_pages | alias_pages | {"index.html", "404.html"} | {f"{lang}/{name}" for lang in LANGS
                                                            for name in ("index.html", "404.html")}
     assert set(pages_of(built_site)) == expected
     for page in game_pages:  # a game page is a game page: the sheet and the worked examples are on it
@@ -124,19 +124,19 @@ def test_source_date_epoch(tmp_path):
     plain = subprocess.run([sys.executable, "-m", "generator", "build", "--out", str(tmp_path / "plain")],
                            capture_output=True, text=True, env=env, timeout=120)
     assert plain.returncode == 0, plain.stderr
-    assert "<lastmod>" not in (tmp_path / "plain" / "sitemap.xml").read_text(encoding="utf-8")
+    assert "<lastmod>" not in (tmp_path / "plain" / "da" / "sitemap.xml").read_text(encoding="utf-8")
 
     epoch = 1700000000  # 2023-11-14 22:13:20 UTC
     dated = giv("build", "--out", str(tmp_path / "dated"), env={"SOURCE_DATE_EPOCH": str(epoch)})
     assert dated.returncode == 0, dated.stderr
-    sitemap = (tmp_path / "dated" / "sitemap.xml").read_text(encoding="utf-8")
+    sitemap = (tmp_path / "dated" / "da" / "sitemap.xml").read_text(encoding="utf-8")
     assert sitemap.count("<lastmod>2023-11-14</lastmod>") == sitemap.count("<url>") > 0
     for path in (tmp_path / "dated").rglob("*"):
         assert int(path.lstat().st_mtime) == epoch, path
     # Only the lastmod lines differ.
     plain_files, dated_files = files_of(tmp_path / "plain"), files_of(tmp_path / "dated")
     assert plain_files.keys() == dated_files.keys()
-    assert [n for n in plain_files if n != "sitemap.xml" and plain_files[n] != dated_files[n]] == []
+    assert [n for n in plain_files if not n.endswith("/sitemap.xml") and plain_files[n] != dated_files[n]] == []
 
 
 def test_source_date_epoch_reaches_a_folder_built_without_it(tmp_path):
@@ -150,7 +150,7 @@ def test_source_date_epoch_reaches_a_folder_built_without_it(tmp_path):
     for out in ("b", "a"):
         dated = giv("--content", content, "build", "--out", str(tmp_path / out), env={"SOURCE_DATE_EPOCH": "1700000000"})
         assert dated.returncode == 0, dated.stderr
-    assert "<lastmod>2023-11-14</lastmod>" in (tmp_path / "a" / "sitemap.xml").read_text(encoding="utf-8")
+    assert "<lastmod>2023-11-14</lastmod>" in (tmp_path / "a" / "da" / "sitemap.xml").read_text(encoding="utf-8")
     assert int((tmp_path / "a" / "index.html").stat().st_mtime) == 1700000000
 
 
@@ -162,7 +162,8 @@ def test_one_language_is_self_contained(tmp_path):
     assert result.returncode == 0, result.stderr
     assert (out / "index.html").is_file() and (out / "404.html").is_file() and (out / "sw.js").is_file()
     assert not (out / "da").exists() and not (out / "sv").exists() and not (out / "en").exists()
-    assert "Sitemap: https://giv.example/da/sitemap.xml" in (out / "robots.txt").read_text(encoding="utf-8")
+    assert (out / "sitemap.xml").is_file()
+    assert not (out / "robots.txt").exists()  # served at /da/, it would be where crawlers never look
     others = (BASE["sv"], BASE["en"])
     for page in out.rglob("*.html"):
         rel = page.relative_to(out).as_posix()

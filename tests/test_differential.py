@@ -4,8 +4,9 @@ engine's output on thousands of random games.
 Games are drawn with a fixed seed: both templates; no spec, the four games' specs from
 content/games/*/game.yaml (with their variants), and random specs narrowed from the templates;
 every setting with good, off-range, off-step and wrong-typed values and unknown keys; random
-player counts, hand sizes, dealers; bad numbers, extra rounds; and inputs that are not of the
-contract's shape at all. Both engines read the same JSON text. One node process scores all games
+player counts, hand sizes, dealers; bad numbers, extra rounds; the table's events (an edited
+staircase, absent seats, adjustments, a carry-in, the dealer and trump as played, an ended tally
+game); and inputs that are not of the contract's shape at all. Both engines read the same JSON text. One node process scores all games
 (tests/js/score-many.mjs).
 """
 from __future__ import annotations
@@ -26,10 +27,11 @@ from generator.engine.values import whole
 ROOT = Path(__file__).resolve().parents[1]
 SCORE_MANY = ROOT / "tests" / "js" / "score-many.mjs"
 SEED = 20250611
-GAMES = 4000
+GAMES = 10000
 
 ALL_CODES = {"badSetting", "playerCount", "tooManyRounds", "handSizeRange", "bidRange", "tookRange",
-             "tricksSum", "dealerHook", "loserRange"}
+             "tricksSum", "dealerHook", "loserRange", "tooFewPresent", "dealerAbsent", "adjustAbsent"}
+PLAYED_TRUMPS = ["turnUp", "hearts", "diamonds", "clubs", "spades", "none"]
 NAMES = ["Anna", "Ben", "Cara", "Dan", "Eva", "Finn", "Gro", "Hans", "Ida", "Jens", "Kai", "Lis", "Mads",
          "Åse", "Ødegård", "", "Anna", "名前", "\U0001F0A1 Ace", "a\"b\\c", "\u00e9"]
 UNKNOWN_KEYS = ["bogus", "", "1", "10", "Z", "zz", "é", "\uffff", "\U0001F600", "\ud7ff", "maxhandsize",
@@ -178,6 +180,7 @@ def bid_rounds(rng: random.Random, plan: list[dict], sizes: list[int], n: int, f
     count = rng.choice([0, 1, 2, 3, len(plan), len(plan), len(plan), len(plan) + 1, len(plan) + 3,
                         rng.randint(0, len(plan) + 2)])
     clean = rng.random() < 0.35
+    away = 0.0 if rng.random() < 0.6 else rng.choice([0.1, 0.3, 0.6])  # how often a seat is absent
     loyal = [rng.random() < 0.5 for _ in range(n)]
     rounds = []
     for index in range(count):
@@ -214,12 +217,33 @@ def bid_rounds(rng: random.Random, plan: list[dict], sizes: list[int], n: int, f
             p = rng.randrange(n)
             target[p] = bad_number(rng, hand) if rng.random() < 0.7 else as_other_whole(rng, target[p])
         rnd["bids"], rnd["took"] = bids, took
+        table_events(rng, rnd, n, away)
         if rng.random() < 0.1:
             rnd["note"] = "ignored"
         keys = list(rnd)
         rng.shuffle(keys)
         rounds.append({k: rnd[k] for k in keys})
     return rounds
+
+
+def agreed(rng: random.Random) -> Any:
+    return as_float(rng, rng.choice([0, 1, -1, 5, -10, 25, rng.randint(-200, 200), 1000000, -1000000]))
+
+
+def table_events(rng: random.Random, rnd: dict, n: int, away: float) -> None:
+    """Absent seats, an adjustment, the dealer and trump as played: each now and then."""
+    if away and n:
+        gone = [p for p in range(n) if rng.random() < away]
+        if len(gone) == n and rng.random() < 0.9:
+            gone.pop(rng.randrange(n))
+        for p in gone:
+            rnd["bids"][p] = rnd["took"][p] = None
+    if rng.random() < 0.12:
+        rnd["adjust"] = [agreed(rng) if rng.random() < 0.5 else None for _ in range(n)]
+    if rng.random() < 0.1 and n:
+        rnd["dealer"] = as_float(rng, rng.randrange(n))
+    if rng.random() < 0.1:
+        rnd["trump"] = rng.choice(PLAYED_TRUMPS)
 
 
 def tally_rounds(rng: random.Random, n: int) -> list[dict]:
@@ -232,7 +256,10 @@ def tally_rounds(rng: random.Random, n: int) -> list[dict]:
             loser = rng.choice([n, -1, 1.5, True, False, None, "0", [], 1e20])
         elif rng.random() < 0.1:
             loser = as_other_whole(rng, loser)
-        rounds.append({"loser": loser})
+        rnd: dict[str, Any] = {"loser": loser}
+        if rng.random() < 0.1:
+            rnd["adjust"] = [rng.choice([None, 0, 1, -1, 2, as_float(rng, 3)]) for _ in range(n)]
+        rounds.append(rnd)
     return rounds
 
 
@@ -292,11 +319,21 @@ def make_game(rng: random.Random, specs: dict[str, dict]) -> Any:
                        "upAndDown": list(range(1, m + 1)) + list(range(m - 1, 0, -1)),
                        "down": list(range(m, 0, -1)), "up": list(range(1, m + 1)),
                        "constant": [m] * m}[resolved["handSizePattern"]]
-            sizes = [r["handSize"] for r in out["schedule"]] + pattern * 3
+            plan = out["schedule"]
+            if rng.random() < 0.2:
+                edited = [as_float(rng, rng.choice([1, 2, 3, limit, limit + rng.randint(1, 5), rng.randint(1, limit)]))
+                          for _ in range(rng.randint(1, 8))]
+                data["handSizes"] = edited
+                plan = [{"handSize": min(int(h), limit)} for h in edited]
+            sizes = [r["handSize"] for r in plan] + pattern * 3
             first_index = whole(first) if first is not None else 0
-            data["rounds"] = bid_rounds(rng, out["schedule"], sizes, n, first_index, resolved["dealerHook"], limit)
+            data["rounds"] = bid_rounds(rng, plan, sizes, n, first_index, resolved["dealerHook"], limit)
         else:
             data["rounds"] = tally_rounds(rng, n)
+            if rng.random() < 0.2:
+                data["ended"] = rng.random() < 0.7
+        if rng.random() < 0.15:
+            data["carryIn"] = [agreed(rng) if template == "bid" else rng.choice([0, 1, 2, 3]) for _ in range(n)]
     elif rng.random() < 0.5:
         # not scorable (settings or player-count error, or a shape error): rounds of the right shape
         count = rng.randint(0, 4)
@@ -314,7 +351,7 @@ def break_shape(rng: random.Random, data: dict[str, Any]) -> Any:
     data = json.loads(json.dumps(data))
     template = data.get("template") or data.get("spec", {}).get("template", "bid")
     spec = data.get("spec")
-    kind = rng.randrange(30) if rng.random() < 0.6 else rng.choice([7, 7, 7, 10])
+    kind = rng.randrange(34) if rng.random() < 0.6 else rng.choice([7, 7, 7, 10])
     if kind == 0:
         return rng.choice([[], [data], "x", 3, None, True, 2.5])
     if kind == 1:
@@ -419,6 +456,30 @@ def break_shape(rng: random.Random, data: dict[str, Any]) -> Any:
     elif kind == 21:
         data["firstDealer"] = rng.choice([0, 3, -2, 7.0])
         data["players"] = []
+    elif kind == 22:
+        data["handSizes"] = rng.choice([[], None, 3, "3", [0], [2, -1], [1.5], [True], [2, None], {"0": 1}, [1e300]])
+    elif kind == 23:
+        n = len(data.get("players") or [])
+        data["carryIn"] = rng.choice([None, 5, [], [0] * (n + 1), [0] * max(n - 1, 0), [1.5] * n, [True] * n,
+                                      [1000001] * n, [-1000001] * n, [None] * n, [0] * n])
+    elif kind == 24:
+        data["ended"] = rng.choice([None, 1, 0, "true", [], True, False])
+    elif kind in (25, 26):
+        n = len(data.get("players") or [])
+        rounds = data.get("rounds") or [{"bids": [0] * n, "took": [0] * n, "loser": 0}]
+        rnd = dict(rounds[rng.randrange(len(rounds))])
+        what = rng.choice(["adjust", "dealer", "trump", "allAbsent"])
+        if what == "adjust":
+            rnd["adjust"] = rng.choice([None, 1, [0] * (n + 1), [1.5] * n, ["1"] * n, [2000000] * n, [True] * n,
+                                        [None] * n])
+        elif what == "dealer":
+            rnd["dealer"] = rng.choice([None, -1, n, 1.5, True, "0", [0], 0])
+        elif what == "trump":
+            rnd["trump"] = rng.choice([None, "rotating", "Spades", "", 1, "none"])
+        else:
+            rnd["bids"], rnd["took"] = [None] * n, [None] * n
+        rounds.insert(rng.randrange(len(rounds) + 1), rnd)
+        data["rounds"] = rounds
     else:
         # a setting value of every kind on a known key, in a shape that is otherwise right
         metas = (spec or TEMPLATES[template])["settings"] if isinstance(spec, dict) or spec is None else {}
@@ -496,6 +557,14 @@ def test_games_cover_the_contract(games: list[str]) -> None:
     assert {o["template"] for o in scored if o["finished"]} == {"bid", "tally"}
     assert any(o["bonuses"] for o in scored)
     assert sum(1 for o in scored if o["rounds"]) >= GAMES // 3
+    # the table's events are given, and scored
+    inputs = [json.loads(text) for text, out in zip(games, outputs) if "shapeError" not in out and out["rounds"]]
+    rounds = [r for d in inputs for r in d["rounds"]]
+    assert sum(1 for d in inputs if "handSizes" in d) >= 100 and sum(1 for d in inputs if "carryIn" in d) >= 100
+    assert sum(1 for d in inputs if "ended" in d) >= 50
+    for key in ("adjust", "dealer", "trump"):
+        assert sum(1 for r in rounds if key in r) >= 500, key
+    assert sum(1 for o in scored for r in o["rounds"] if None in r["scores"]) >= 500
     # every setting of every template is given both accepted and refused
     accepted, refused = set(), set()
     for text, out in zip(games, outputs):
@@ -516,6 +585,7 @@ def test_js_engine_matches_python(games: list[str]) -> None:
         py = run_python(json.loads(text))
         if not same(py, js):
             differences.append((text, py, js))
+    print(f"differential: {len(games)} random games, {len(differences)} differences between the engines")
     if differences:
         report = [f"{len(differences)} of {len(games)} games differ"]
         for text, py, js in differences[:3]:

@@ -14,9 +14,10 @@ STABLE = settings(derandomize=True, max_examples=200, deadline=None, database=No
 FEW = settings(STABLE, max_examples=100)
 
 PATTERNS = ["downAndUp", "upAndDown", "down", "up", "constant"]
-SHAPES = ["perTrick", "squared", "flat"]
+SHAPES = ["perTrick", "squared", "flat", "prefix"]
 MISSES = ["nothing", "perTrickOff", "perTrickTaken", "flatLoss", "squaredOff"]
 TRUMPS = ["turnUp", "spades", "rotating", "none"]
+PLAYED_TRUMPS = ["turnUp", "hearts", "diamonds", "clubs", "spades", "none"]
 ODD_NUMBERS = [-1, 1.5, "1", None, True, [], {}, 99]
 
 
@@ -32,7 +33,8 @@ def bid_settings(draw) -> dict:
         "pointsPerBidTrick": st.integers(0, 10),
         "missPenalty": st.sampled_from(MISSES),
         "pointsPerMissedTrick": st.integers(0, 10),
-        "zeroBidBonus": st.integers(0, 10),
+        "zeroBidBonus": st.integers(-10, 10),
+        "oneCardDeals": st.sampled_from(["once", "perPlayer"]),
         "dealerHook": st.booleans(),
         "perfectGameBonus": st.sampled_from([0, 0, 5, 50]),
         "trumpSelection": st.sampled_from(TRUMPS),
@@ -46,11 +48,13 @@ def bid_settings(draw) -> dict:
 
 
 def _sizes(s: dict, n: int) -> list[int]:
-    """The planned hand sizes, written independently of the engine (ENGINE.md's schedule)."""
+    """The planned hand sizes, written independently of the engine (docs/engine.md's schedule)."""
     m = min(s["maxHandSize"], 52 // n)
     down, up = list(range(m, 0, -1)), list(range(1, m + 1))
     sizes = {"downAndUp": down + up[1:], "upAndDown": up + down[1:], "down": down, "up": up,
              "constant": [m] * m}[s["handSizePattern"]]
+    if s.get("oneCardDeals") == "perPlayer":
+        sizes = sum(([1] * n if size == 1 else [size] for size in sizes), [])
     count = s.get("roundCount", 0)
     return sizes if count == 0 else [sizes[i % len(sizes)] for i in range(count)]
 
@@ -72,24 +76,44 @@ def number_list(draw, n: int, hand: int, summing: bool) -> list:
     return list(values)
 
 
+agreed = st.integers(-30, 30)
+
+
 @st.composite
 def bid_games(draw) -> dict:
+    """Bid games with the table's events: an edited staircase, absent seats, adjustments, a carry-in,
+    and the dealer and trump of a round as played."""
     n = draw(st.integers(2, 6))
     s = draw(bid_settings())
     sizes = _sizes(s, n)
+    game: dict = {"template": "bid", "settings": s, "firstDealer": draw(st.integers(0, n - 1))}
+    if draw(st.integers(0, 4)) == 0:
+        sizes = draw(st.lists(st.integers(1, 4), min_size=1, max_size=6))
+        game["handSizes"] = sizes
+    if draw(st.integers(0, 3)) == 0:
+        game["carryIn"] = draw(st.lists(agreed, min_size=n, max_size=n))
     count = draw(st.integers(0, len(sizes) + 1))
+    away = draw(st.integers(0, 3)) == 0  # a game where seats come, sit out and go
     rounds = []
     for index in range(count):
         hand = sizes[index] if index < len(sizes) else 1
         rnd = {"bids": draw(number_list(n, hand, summing=draw(st.booleans()))),
                "took": draw(number_list(n, hand, summing=draw(st.integers(0, 4)) > 0))}
+        if away:
+            for p in draw(st.lists(st.integers(0, n - 1), max_size=n - 1, unique=True)):
+                rnd["bids"][p] = rnd["took"][p] = None
         if draw(st.integers(0, 7)) == 0:
             rnd["handSize"] = draw(st.integers(0, 14))
+        if draw(st.integers(0, 5)) == 0:
+            rnd["adjust"] = draw(st.lists(st.none() | agreed, min_size=n, max_size=n))
+        if draw(st.integers(0, 6)) == 0:
+            rnd["dealer"] = draw(st.integers(0, n - 1))
+        if draw(st.integers(0, 6)) == 0:
+            rnd["trump"] = draw(st.sampled_from(PLAYED_TRUMPS))
         rounds.append(rnd)
     names = draw(st.lists(st.sampled_from(["Anna", "Ben", "Cara", "Dan", "Eva", "Finn", "Anna"]),
                           min_size=n, max_size=n))
-    return {"template": "bid", "players": names, "settings": s, "firstDealer": draw(st.integers(0, n - 1)),
-            "rounds": rounds}
+    return {**game, "players": names, "rounds": rounds}
 
 
 @st.composite
@@ -101,8 +125,16 @@ def tally_games(draw) -> dict:
     if draw(st.booleans()):
         s["roundCount"] = draw(st.integers(0, 6))
     losers = draw(st.lists(st.integers(0, n - 1) | st.sampled_from(ODD_NUMBERS), max_size=10))
-    return {"template": "tally", "players": [f"P{k}" for k in range(n)], "settings": s,
+    game = {"template": "tally", "players": [f"P{k}" for k in range(n)], "settings": s,
             "rounds": [{"loser": x} for x in losers]}
+    for rnd in game["rounds"]:
+        if draw(st.integers(0, 5)) == 0:
+            rnd["adjust"] = draw(st.lists(st.none() | st.integers(-2, 2), min_size=n, max_size=n))
+    if draw(st.integers(0, 3)) == 0:
+        game["carryIn"] = draw(st.lists(st.integers(0, 3), min_size=n, max_size=n))
+    if draw(st.integers(0, 3)) == 0:
+        game["ended"] = draw(st.booleans())
+    return game
 
 
 games = st.one_of(bid_games(), tally_games())
@@ -198,15 +230,23 @@ def permute_game(game: dict, order: list[int], first_dealer: int) -> dict:
     moved = copy.deepcopy(game)
     moved["players"] = [game["players"][o] for o in order]
     moved["firstDealer"] = first_dealer
+    if "carryIn" in game:
+        moved["carryIn"] = [game["carryIn"][o] for o in order]
     for new, old in zip(moved["rounds"], game["rounds"]):
-        for key in ("bids", "took"):
+        for key in ("bids", "took", "adjust"):
             if key in old:
                 new[key] = [old[key][o] for o in order]
+        if "dealer" in old:
+            new["dealer"] = order.index(old["dealer"])
         if "loser" in old:
             loser = old["loser"]
             if isinstance(loser, int) and not isinstance(loser, bool) and 0 <= loser < len(order):
                 new["loser"] = order.index(loser)
     return moved
+
+
+def absent_seats(rnd: dict) -> list[int]:
+    return [p for p, (b, t) in enumerate(zip(rnd["bids"], rnd["took"])) if b is None and t is None]
 
 
 def canon(items) -> list[str]:
@@ -218,12 +258,15 @@ def canon(items) -> list[str]:
 @STABLE
 @given(games)
 def test_totals_are_round_scores_plus_bonuses(game):
+    """Totals: the carry-in, plus every counted round's scores (a round after the game's last deal
+    is not counted; an absent seat scores null), plus the bonuses."""
     out = scored(game)
     n = len(game["players"])
-    running = [0] * n
+    running = list(game.get("carryIn", [0] * n))
     for rnd in out["rounds"]:
         assert len(rnd["scores"]) == n
-        running = [a + b for a, b in zip(running, rnd["scores"])]
+        if "tooManyRounds" not in [e["code"] for e in rnd["errors"]]:
+            running = [a if b is None else a + b for a, b in zip(running, rnd["scores"])]
         assert rnd["totals"] == running
     bonus = [0] * n
     for b in out["bonuses"]:
@@ -243,8 +286,10 @@ def test_finished_counts_valid_rounds_against_the_schedule(game):
     assert [r["handSize"] for r in out["schedule"]][: len(game["rounds"])] == [
         r["handSize"] for r in out["rounds"]][: len(out["schedule"])]
     n = len(game["players"])
+    plain = not any("dealer" in r or absent_seats(r) for r in game["rounds"])
     for index, rnd in enumerate(out["rounds"]):
-        assert rnd["dealer"] == (game["firstDealer"] + index) % n
+        if plain:  # nobody away, no dealer given: the deal passes one seat on every round
+            assert rnd["dealer"] == (game["firstDealer"] + index) % n
         assert ("tooManyRounds" in [e["code"] for e in rnd["errors"]]) == (index >= len(out["schedule"]))
 
 
@@ -380,3 +425,56 @@ def test_output_is_json_and_deterministic(game):
     assert json.dumps(game, sort_keys=True) == before, "the input is not changed"
     assert json.dumps(score(copy.deepcopy(game)), sort_keys=True, allow_nan=False) == first
     assert json.dumps(score(json.loads(before)), sort_keys=True, allow_nan=False) == first
+
+
+@STABLE
+@given(bid_games())
+def test_an_absent_seat_never_deals_and_its_total_never_changes(game):
+    out = scored(game)
+    n = len(game["players"])
+    before = list(game.get("carryIn", [0] * n))
+    dealer = game["firstDealer"] - 1
+    for rnd, given_rnd in zip(out["rounds"], game["rounds"]):
+        away = absent_seats(given_rnd)
+        for p in away:
+            assert rnd["scores"][p] is None and rnd["totals"][p] == before[p]
+        assert all(rnd["scores"][p] is not None for p in range(n) if p not in away)
+        if "dealer" in given_rnd:
+            assert rnd["dealer"] == given_rnd["dealer"]
+            absent_dealer = {"code": "dealerAbsent", "player": rnd["dealer"], "round": rnd["round"]}
+            assert (absent_dealer in rnd["errors"]) == (rnd["dealer"] in away)
+        else:  # the next seat on that is at the table
+            dealer = (dealer + 1) % n
+            while dealer in away:
+                dealer = (dealer + 1) % n
+            assert rnd["dealer"] == dealer
+        dealer = rnd["dealer"]
+        before = rnd["totals"]
+    played = out["schedule"][: len(out["rounds"])]
+    assert played == [{k: r[k] for k in ("round", "handSize", "dealer", "trump")} for r in out["rounds"]][: len(played)]
+    if "handSizes" in game:
+        assert len(out["schedule"]) == len(game["handSizes"])
+
+
+def _without_adjust(game: dict) -> dict:
+    plain = copy.deepcopy(game)
+    for rnd in plain["rounds"]:
+        rnd.pop("adjust", None)
+    return plain
+
+
+@STABLE
+@given(games)
+def test_adjustments_add_exactly_their_value(game):
+    with_adjust, without = scored(game), scored(_without_adjust(game))
+    for rnd, a, b in zip(game["rounds"], with_adjust["rounds"], without["rounds"]):
+        adjust = rnd.get("adjust", [None] * len(game["players"]))
+        for p, value in enumerate(adjust):
+            if b["scores"][p] is None:  # an absent seat: the adjustment is refused, nothing added
+                assert a["scores"][p] is None
+                assert (value is not None) == ({"code": "adjustAbsent", "player": p, "round": a["round"]}
+                                               in a["errors"])
+            else:
+                assert a["scores"][p] == b["scores"][p] + (value or 0)
+        if game["template"] == "bid":  # (in a tally game an adjustment may reach the loss limit)
+            assert [e for e in a["errors"] if e["code"] != "adjustAbsent"] == b["errors"]

@@ -1,4 +1,4 @@
-"""giv new game: a folder in every language whose placeholders fail the build until written."""
+"""giv new game: a draft in every language; its placeholders fail the build once it is published."""
 from __future__ import annotations
 
 import re
@@ -11,35 +11,67 @@ from generator.model.errors import ContentError
 from sitecopy import site_copy
 
 
+def write_placeholders(path) -> None:
+    """Every TODO(giv) placeholder of the file written (here: mechanically)."""
+    lines = []
+    for line in path.read_text("utf-8").splitlines():
+        if line.lstrip().startswith("# TODO(giv)"):
+            continue
+        lines.append(re.sub(r"TODO\(giv\): ([^'\n]*)", lambda m: m.group(1).replace("heading: ", "").capitalize(), line))
+    path.write_text("\n".join(lines) + "\n", "utf-8")
+
+
+def set_drafts(folder, drafts: str) -> None:
+    game = folder / "game.yaml"
+    game.write_text(re.sub(r"(?m)^drafts:.*$", f"drafts: {drafts}", game.read_text("utf-8")), "utf-8")
+
+
 @pytest.mark.parametrize("template", ["bid", "tally"])
-def test_new_game_fails_the_build_until_every_marker_is_written(tmp_path, template, capsys):
+def test_a_new_game_is_a_draft_until_each_language_is_published_and_written(tmp_path, template, capsys):
     content = site_copy(tmp_path, ["vandtia"])
     assert main(["--content", str(content), "new", "game", "my-game", "--template", template]) == 0
     folder = content / "games" / "my-game"
     names = sorted(p.name for p in folder.iterdir())
     assert names == ["da.md", "da.yaml", "en.md", "en.yaml", "examples.yaml", "game.yaml", "sv.md", "sv.yaml"]
-    with pytest.raises(ContentError) as failed:
-        build(content, tmp_path / "templates", tmp_path / "site")
-    problems = failed.value.problems
-    markers = {(p.file, p.line) for p in problems}
-    expected = {(f"content/games/my-game/{path.name}", number)
-                for path in folder.iterdir() for number, line in enumerate(path.read_text("utf-8").splitlines(), 1)
-                if "TODO(giv)" in line}
-    assert markers == expected  # every placeholder, with its file and line, and nothing else
-    assert all(p.message.startswith("not written yet: TODO(giv)") for p in problems)
-    assert not (tmp_path / "site").exists()
+    assert "drafts: [da, sv, en]" in (folder / "game.yaml").read_text("utf-8")
 
-    # Writing every placeholder (here: mechanically) makes a game that builds in all three languages.
-    for path in folder.iterdir():
-        lines = []
-        for line in path.read_text("utf-8").splitlines():
-            if line.lstrip().startswith("# TODO(giv)"):
-                continue
-            lines.append(re.sub(r"TODO\(giv\): ([^'\n]*)", lambda m: m.group(1).replace("heading: ", "").capitalize(), line))
-        path.write_text("\n".join(lines) + "\n", "utf-8")
-    build(content, tmp_path / "templates", tmp_path / "site")
+    # Right after `giv new`, the site builds, without the new game, and the build names it.
+    capsys.readouterr()
+    assert main(["--content", str(content), "build", "--out", str(tmp_path / "site")]) == 0
+    assert "drafts left out (giv build --drafts shows them): my-game (da, sv, en)" in capsys.readouterr().out
+    assert not list((tmp_path / "site").glob("*/my-game"))
+    assert b"my-game" not in (tmp_path / "site" / "sitemap.xml").read_bytes()
+    # --drafts shows it, marked.
+    assert main(["--content", str(content), "build", "--drafts", "--out", str(tmp_path / "drafts")]) == 0
+    page = (tmp_path / "drafts" / "da" / "my-game" / "index.html").read_text("utf-8")
+    assert 'class="draft-note"' in page and '<meta name="robots" content="noindex">' in page
+
+    # Publishing Danish: every placeholder of the Danish files and of the game's own files is an error.
+    set_drafts(folder, "[sv, en]")
+    with pytest.raises(ContentError) as failed:
+        build(content, tmp_path / "templates", tmp_path / "site2")
+    markers = {(p.file, p.line) for p in failed.value.problems}
+    expected = {(f"content/games/my-game/{path.name}", number)
+                for path in folder.iterdir() if path.name in ("da.yaml", "da.md", "game.yaml", "examples.yaml")
+                for number, line in enumerate(path.read_text("utf-8").splitlines(), 1) if "TODO(giv)" in line}
+    assert markers == expected  # every placeholder, with its file and line, and nothing else
+    assert all(p.message.startswith("not written yet: TODO(giv)") for p in failed.value.problems)
+    assert not (tmp_path / "site2").exists()
+    for name in ("da.yaml", "da.md", "game.yaml", "examples.yaml"):
+        write_placeholders(folder / name)
+    build(content, tmp_path / "templates", tmp_path / "site2")
+    assert (tmp_path / "site2" / "da" / "my-game" / "index.html").exists()
+    assert not (tmp_path / "site2" / "sv" / "my-game").exists()
+    danish = (tmp_path / "site2" / "da" / "my-game" / "index.html").read_text("utf-8")
+    assert 'hreflang="sv"' not in danish and "draft-note" not in danish  # the switcher names published pages only
+
+    # Every language written and published.
+    for name in ("sv.yaml", "sv.md", "en.yaml", "en.md"):
+        write_placeholders(folder / name)
+    set_drafts(folder, "[]")
+    build(content, tmp_path / "templates", tmp_path / "site3")
     for lang in ("da", "sv", "en"):
-        assert (tmp_path / "site" / lang / "my-game" / "index.html").exists()
+        assert (tmp_path / "site3" / lang / "my-game" / "index.html").exists()
 
 
 def test_new_refuses_a_bad_id_or_an_existing_game(tmp_path, capsys):

@@ -153,12 +153,19 @@ def url_of(built_site: Path, path: Path) -> str:
 
 
 def test_sitemap_lists_every_page_with_its_alternates(built_site):
-    tree = ET.parse(built_site / "sitemap.xml")
+    """The root's sitemap index names each language's sitemap on its host; together they list
+    every indexable page once, each with the page's own alternates."""
+    index = ET.parse(built_site / "sitemap.xml").getroot()
+    sitemaps = [s.find(f"{SITEMAP}loc").text for s in index.findall(f"{SITEMAP}sitemap")]
+    assert sitemaps == [f"https://giv.example/{lang}/sitemap.xml" for lang in ("da", "sv", "en")]
     entries = {}
-    for url in tree.getroot().findall(f"{SITEMAP}url"):
-        loc = url.find(f"{SITEMAP}loc").text
-        assert loc not in entries, f"{loc} is listed twice"
-        entries[loc] = {link.get("hreflang"): link.get("href") for link in url.findall(f"{XHTML}link")}
+    for sitemap in sitemaps:
+        lang = sitemap.split("/")[3]
+        for url in ET.parse(built_site / lang / "sitemap.xml").getroot().findall(f"{SITEMAP}url"):
+            loc = url.find(f"{SITEMAP}loc").text
+            assert loc not in entries, f"{loc} is listed twice"
+            assert loc.startswith(f"https://giv.example/{lang}/"), f"{sitemap} lists {loc}"
+            entries[loc] = {link.get("hreflang"): link.get("href") for link in url.findall(f"{XHTML}link")}
     expected = {}
     for path in html_files(built_site):
         head = head_of(path)

@@ -1,6 +1,7 @@
 """The Cache that build() consults: fresh(), load_site(), reuse(), remember()."""
 from __future__ import annotations
 
+import dataclasses
 import os
 import pickle
 from dataclasses import dataclass, field
@@ -154,7 +155,7 @@ class Cache:
             partial = self._load(reload, extends)
         games = sorted((partial[g] if g in partial else old[g].stub for g in keys if g in partial or g in old),
                        key=lambda g: (g.order, g.id))
-        site = Site(self.content, self._site.languages, self._site.root_url, games)
+        site = dataclasses.replace(self._site, root=self.content, games=games)
         problems = Problems(self.content)
         crosscheck(problems, site)  # the games read again had their Markdown checked as they were read
         problems.raise_if_any()
@@ -184,22 +185,6 @@ class Cache:
         found = self._find(path, key)
         if found is None and key[0] == "game" and not self.full and key[1] not in self.loaded:
             raise ContentError([])  # a game that was not read has no page to keep: build() builds all
-        return found
-
-    def listed(self, lang: str) -> Files | None:
-        """Every alias page of the language as the last build made it, when no game was added or
-        removed and none changed its name, slug, summary or aliases (their stubs are the same):
-        render_site then need not work out what each alias page shows. None: it must."""
-        if self.full or self.listing_changed:
-            return None
-        found = {}
-        for path, key in self.records.keys.items():
-            if key[0] == "alias" and key[1] == lang:
-                body = self._find(path, key)
-                if body is None:
-                    return None
-                found[path] = body
-                self.new_keys[path] = key
         return found
 
     def _find(self, path: str, key: tuple) -> bytes | Kept | None:

@@ -1,6 +1,6 @@
 // The scoring engine in JavaScript: the twin of the Python engine in this folder (core.py,
-// spec.py, bid.py, tally.py, schedule.py, standings.py, values.py). Same JSON in, same JSON out;
-// see /work/shared/ENGINE.md (the contract) and docs/engine.md (decisions). Pure: no DOM, no I/O.
+// shape.py, spec.py, bid.py, seats.py, tally.py, schedule.py, standings.py, values.py). Same JSON
+// in, same JSON out; docs/engine.md states the contract. Pure: no DOM, no I/O.
 //
 // score(input) returns the output object, or throws a TypeError whose message is the Python
 // ShapeError message for input that is not of the contract's shape.
@@ -13,6 +13,9 @@ import TEMPLATES from './templates.json' with { type: 'json' };
 export { TEMPLATES };
 
 const ROTATION = ['hearts', 'diamonds', 'clubs', 'spades', 'none'];
+const TRUMPS = ['turnUp', 'hearts', 'diamonds', 'clubs', 'spades', 'none'];
+// carryIn and adjust: agreed scores, far beyond any game's points, and exact in JavaScript.
+const AGREED_LIMIT = 1000000;
 
 // ---- values (values.py) ----------------------------------------------------------------
 
@@ -162,6 +165,32 @@ function checkSpec(spec, template) {
   }
 }
 
+function agreed(value, allowNull) {
+  if (value === null) return allowNull;
+  const number = whole(value);
+  return number !== null && number >= -AGREED_LIMIT && number <= AGREED_LIMIT;
+}
+
+function perSeat(values, players, allowNull) {
+  return Array.isArray(values) && values.length === players.length && values.every((v) => agreed(v, allowNull));
+}
+
+function checkBidRound(round, number, players) {
+  for (const key of ['bids', 'took']) {
+    const list = get(round, key, null);
+    demand(Array.isArray(list) && list.length === players.length,
+      `input: round ${number}: '${key}' must list one number per player`);
+  }
+  demand(!has(round, 'handSize') || whole(round.handSize) !== null,
+    `input: round ${number}: 'handSize' must be a whole number`);
+  demand(!has(round, 'dealer') || (whole(round.dealer) !== null && round.dealer >= 0 && round.dealer < players.length),
+    `input: round ${number}: 'dealer' must be the index of a player`);
+  demand(!has(round, 'trump') || (typeof round.trump === 'string' && TRUMPS.includes(round.trump)),
+    `input: round ${number}: 'trump' must be one of ${TRUMPS.join(', ')}`);
+  demand(players.length === 0 || round.bids.some((b, p) => b !== null || round.took[p] !== null),
+    `input: round ${number}: every seat is absent`);
+}
+
 function checkShape(data) {
   demand(isObject(data), 'input: expected a JSON object');
   let spec = get(data, 'spec', null);
@@ -180,20 +209,26 @@ function checkShape(data) {
     const number = index + 1;
     demand(isObject(round), `input: round ${number} is not an object`);
     if (template === 'bid') {
-      for (const key of ['bids', 'took']) {
-        const list = get(round, key, null);
-        demand(Array.isArray(list) && list.length === players.length,
-          `input: round ${number}: '${key}' must list one number per player`);
-      }
-      demand(!has(round, 'handSize') || whole(round.handSize) !== null,
-        `input: round ${number}: 'handSize' must be a whole number`);
+      checkBidRound(round, number, players);
     } else {
       demand(has(round, 'loser'), `input: round ${number}: 'loser' is missing`);
     }
+    demand(!has(round, 'adjust') || perSeat(round.adjust, players, true),
+      `input: round ${number}: 'adjust' must list one whole number (or null) per player, `
+      + `from -${AGREED_LIMIT} to ${AGREED_LIMIT}`);
   });
   const first = whole(get(data, 'firstDealer', 0));
   demand(first !== null && (players.length === 0 || (first >= 0 && first < players.length)),
     "input: 'firstDealer' must be the index of a player");
+  demand(!has(data, 'carryIn') || perSeat(data.carryIn, players, false),
+    `input: 'carryIn' must list one whole number per player, from -${AGREED_LIMIT} to ${AGREED_LIMIT}`);
+  if (template === 'bid') {
+    const sizes = get(data, 'handSizes', [1]);
+    demand(Array.isArray(sizes) && sizes.length > 0 && sizes.every((s) => whole(s) !== null && s >= 1),
+      "input: 'handSizes' must be a non-empty list of whole numbers from 1");
+  } else {
+    demand(typeof get(data, 'ended', false) === 'boolean', "input: 'ended' must be true or false");
+  }
   return [template, spec, players];
 }
 
@@ -222,19 +257,24 @@ function pattern(name, m) {
   }
 }
 
-function plannedSizes(settings, players) {
-  const sizes = pattern(settings.handSizePattern, maxHand(settings, players));
-  const count = settings.roundCount;
-  if (count === 0) return sizes;
-  const out = [];
-  for (let i = 0; i < count; i += 1) out.push(sizes[i % sizes.length]);
-  return out;
+/**
+ * The hand size of every deal: `length` planned deals, and beyond them the cycle repeated. The
+ * cycle is the table's own handSizes (each clamped to the deck) when given, else the pattern with,
+ * for oneCardDeals perPlayer, every one-card deal played once per player.
+ */
+function makePlan(settings, players, handSizes) {
+  if (handSizes !== null) {
+    const limit = Math.floor(settings.deckSize / players);
+    return { cycle: handSizes.map((size) => Math.min(size, limit)), length: handSizes.length };
+  }
+  let sizes = pattern(settings.handSizePattern, maxHand(settings, players));
+  if (settings.oneCardDeals === 'perPlayer') {
+    sizes = sizes.flatMap((size) => (size === 1 ? Array(players).fill(1) : [size]));
+  }
+  return { cycle: sizes, length: settings.roundCount || sizes.length };
 }
 
-function sizeFor(settings, players, index) {
-  const sizes = pattern(settings.handSizePattern, maxHand(settings, players));
-  return sizes[index % sizes.length];
-}
+const planSize = (plan, index) => plan.cycle[index % plan.cycle.length];
 
 function trump(settings, players, index, handSize) {
   if (settings.oneCardRoundTrump === 'none' && handSize === 1) return 'none';
@@ -246,14 +286,19 @@ function trump(settings, players, index, handSize) {
 
 // ---- bid (bid.py) ------------------------------------------------------------------------
 
+/** What a made bid scores. */
+function madeBid(settings, bid) {
+  const shape = settings.bonusShape;
+  const zero = bid === 0 ? settings.zeroBidBonus : 0;
+  // prefix: the digit 1 written before the bid: 0 -> 10, 3 -> 13, 10 -> 110
+  if (shape === 'prefix') return noNegZero(10 ** String(bid).length + bid + zero);
+  const extra = shape === 'perTrick' ? settings.pointsPerBidTrick * bid : shape === 'squared' ? bid * bid : 0;
+  return noNegZero(settings.exactBidBonus + extra + zero);
+}
+
 /** One player's points for one round in which both numbers are valid. */
 function points(settings, bid, took) {
-  if (took === bid) {
-    const shape = settings.bonusShape;
-    const extra = shape === 'perTrick' ? settings.pointsPerBidTrick * bid : shape === 'squared' ? bid * bid : 0;
-    const zero = bid === 0 ? settings.zeroBidBonus : 0;
-    return noNegZero(settings.exactBidBonus + extra + zero);
-  }
+  if (took === bid) return madeBid(settings, bid);
   const off = Math.abs(took - bid);
   switch (settings.missPenalty) {
     case 'nothing': return 0;
@@ -265,94 +310,133 @@ function points(settings, bid, took) {
   }
 }
 
-function roundErrors(settings, number, hand, dealer, bids, took, extra, handOk) {
+// ---- seats (seats.py) --------------------------------------------------------------------
+
+/** True for every seat that played the round: a seat is absent when both its numbers are null. */
+const presentSeats = (round) => round.bids.map((bid, p) => !(bid === null && round.took[p] === null));
+
+/** The first seat present from `start` on, going left (index + 1, wrapping). */
+function nextDealer(start, present) {
+  const n = present.length;
+  for (let step = 0; step < n; step += 1) {
+    const seat = (start + step) % n;
+    if (present[seat]) return seat;
+  }
+  return start;
+}
+
+// ---- bid (bid.py) ------------------------------------------------------------------------
+
+function roundErrors(settings, number, hand, dealer, round, present, extra) {
   const errors = [];
   const add = (code, player) => errors.push({ code, player, round: number });
+  const seats = present.flatMap((here, p) => (here ? [p] : []));
   if (extra) add('tooManyRounds', null);
-  if (!handOk) add('handSizeRange', null);
-  const goodBids = bids.map((b) => wholeIn(b, 0, hand));
-  const goodTook = took.map((t) => wholeIn(t, 0, hand));
-  goodBids.forEach((value, player) => { if (value === null) add('bidRange', player); });
-  goodTook.forEach((value, player) => { if (value === null) add('tookRange', player); });
+  if (seats.length < 2) add('tooFewPresent', null);
+  if (!(hand >= 1 && hand <= Math.floor(settings.deckSize / seats.length))) add('handSizeRange', null);
+  if (!present[dealer]) add('dealerAbsent', dealer);
+  const goodBids = seats.map((p) => wholeIn(round.bids[p], 0, hand));
+  const goodTook = seats.map((p) => wholeIn(round.took[p], 0, hand));
+  goodBids.forEach((value, i) => { if (value === null) add('bidRange', seats[i]); });
+  goodTook.forEach((value, i) => { if (value === null) add('tookRange', seats[i]); });
   if (!goodTook.includes(null) && !sumEquals(goodTook, hand)) add('tricksSum', null);
-  if (settings.dealerHook && !goodBids.includes(null) && sumEquals(goodBids, hand)) add('dealerHook', dealer);
+  if (settings.dealerHook && present[dealer] && !goodBids.includes(null) && sumEquals(goodBids, hand)) {
+    add('dealerHook', dealer);
+  }
+  get(round, 'adjust', []).forEach((value, p) => { if (value !== null && !present[p]) add('adjustAbsent', p); });
   return errors;
 }
 
-function scoreBid(settings, players, firstDealer, rounds) {
-  const n = players.length;
-  const planned = plannedSizes(settings, n);
-  const limit = Math.floor(settings.deckSize / n);
-  let totals = players.map(() => 0);
-  const madeAll = players.map(() => true);
+/** Each seat's points for the round plus its adjustment; null for an absent seat. */
+function roundScores(settings, round, hand, present) {
+  const adjust = get(round, 'adjust', present.map(() => null));
+  return present.map((here, p) => {
+    if (!here) return null;
+    const bid = wholeIn(round.bids[p], 0, hand);
+    const took = wholeIn(round.took[p], 0, hand);
+    const base = bid !== null && took !== null ? points(settings, bid, took) : 0;
+    return noNegZero(base + (whole(adjust[p]) ?? 0));
+  });
+}
+
+function scoreBid(settings, n, firstDealer, rounds, carry, handSizes) {
+  const plan = makePlan(settings, n, handSizes);
+  let totals = carry.slice();
+  const played = Array(n).fill(false);
+  const madeAll = Array(n).fill(true);
   const outRounds = [];
   const errors = [];
   let valid = 0;
-  const played = new Map();
+  let dealer = firstDealer - 1;
   rounds.forEach((round, index) => {
-    const given = has(round, 'handSize') ? whole(round.handSize) : null;
-    const hand = given !== null ? given : sizeFor(settings, n, index);
-    if (given !== null) played.set(index, given);
-    const dealer = (firstDealer + index) % n;
-    const handOk = hand >= 1 && hand <= limit;
-    const errs = roundErrors(settings, index + 1, hand, dealer, round.bids, round.took,
-      index >= planned.length, handOk);
-    const scores = [];
-    for (let p = 0; p < n; p += 1) {
-      const bid = wholeIn(round.bids[p], 0, hand);
-      const took = wholeIn(round.took[p], 0, hand);
-      const ok = bid !== null && took !== null;
-      scores.push(ok ? points(settings, bid, took) : 0);
-      madeAll[p] = madeAll[p] && ok && bid === took;
+    const present = presentSeats(round);
+    const hand = has(round, 'handSize') ? whole(round.handSize) : planSize(plan, index);
+    dealer = has(round, 'dealer') ? whole(round.dealer) : nextDealer((dealer + 1) % n, present);
+    const extra = index >= plan.length;
+    const errs = roundErrors(settings, index + 1, hand, dealer, round, present, extra);
+    const scores = roundScores(settings, round, hand, present);
+    if (!extra) { // a round after the game's last deal is shown, but the game ended before it
+      totals = totals.map((t, p) => (scores[p] === null ? t : t + scores[p]));
+      for (let p = 0; p < n; p += 1) {
+        if (present[p]) {
+          const bid = wholeIn(round.bids[p], 0, hand);
+          const took = wholeIn(round.took[p], 0, hand);
+          played[p] = true;
+          madeAll[p] = madeAll[p] && bid !== null && bid === took;
+        }
+      }
     }
-    totals = totals.map((t, p) => t + scores[p]);
     if (errs.length === 0) valid += 1;
     errors.push(...errs);
-    outRounds.push({ round: index + 1, handSize: hand, dealer, trump: trump(settings, n, index, hand),
+    const playedTrump = has(round, 'trump') ? round.trump
+      : trump(settings, present.filter(Boolean).length, index, hand);
+    outRounds.push({ round: index + 1, handSize: hand, dealer, trump: playedTrump,
       scores, totals: totals.slice(), errors: errs });
   });
-  const plan = planned.map((plannedSize, index) => {
-    const hand = played.has(index) ? played.get(index) : plannedSize;
-    return { round: index + 1, handSize: hand, dealer: (firstDealer + index) % n,
-      trump: trump(settings, n, index, hand) };
-  });
-  const finished = valid >= planned.length;
+  const schedule = outRounds.slice(0, plan.length).map((r) => (
+    { round: r.round, handSize: r.handSize, dealer: r.dealer, trump: r.trump }));
+  for (let index = schedule.length; index < plan.length; index += 1) {
+    dealer = (dealer + 1) % n;
+    const hand = planSize(plan, index);
+    schedule.push({ round: index + 1, handSize: hand, dealer, trump: trump(settings, n, index, hand) });
+  }
+  const finished = valid >= plan.length;
   const bonuses = [];
-  if (finished && settings.perfectGameBonus > 0 && rounds.length > 0) {
+  if (finished && settings.perfectGameBonus > 0) {
     for (let p = 0; p < n; p += 1) {
-      if (madeAll[p]) {
+      if (played[p] && madeAll[p]) {
         bonuses.push({ player: p, points: settings.perfectGameBonus, reason: 'perfectGame' });
         totals[p] += settings.perfectGameBonus;
       }
     }
   }
-  return { schedule: plan, rounds: outRounds, totals, bonuses, finished, errors };
+  return { schedule, rounds: outRounds, totals, bonuses, finished, errors };
 }
 
 // ---- tally (tally.py) --------------------------------------------------------------------
 
-function scoreTally(settings, players, rounds) {
-  const n = players.length;
+function scoreTally(settings, n, rounds, carry, ended) {
   const limit = settings.lossLimit;
   const count = settings.roundCount;
-  let totals = players.map(() => 0);
+  let totals = carry.slice();
   const outRounds = [];
   const errors = [];
   let valid = 0;
   rounds.forEach((round, index) => {
     const errs = [];
-    const overCount = count > 0 && index >= count;
-    const overLimit = limit > 0 && Math.max(...totals) >= limit;
-    if (overCount || overLimit) errs.push({ code: 'tooManyRounds', player: null, round: index + 1 });
+    const extra = (count > 0 && index >= count) || (limit > 0 && Math.max(...totals) >= limit);
+    if (extra) errs.push({ code: 'tooManyRounds', player: null, round: index + 1 });
     const loser = wholeIn(round.loser, 0, n - 1);
     if (loser === null) errs.push({ code: 'loserRange', player: null, round: index + 1 });
-    const scores = players.map((_, p) => (p === loser ? 1 : 0));
-    totals = totals.map((t, p) => t + scores[p]);
+    const adjust = get(round, 'adjust', Array(n).fill(null));
+    const scores = Array.from({ length: n }, (_, p) => noNegZero((p === loser ? 1 : 0) + (whole(adjust[p]) ?? 0)));
+    // a round after the game's last deal is shown, but the game ended before it
+    if (!extra) totals = totals.map((t, p) => t + scores[p]);
     if (errs.length === 0) valid += 1;
     errors.push(...errs);
     outRounds.push({ round: index + 1, loser, scores, totals: totals.slice(), errors: errs });
   });
-  const finished = (count > 0 && valid >= count) || (limit > 0 && Math.max(0, ...totals) >= limit);
+  const finished = ended || (count > 0 && valid >= count) || (limit > 0 && Math.max(...totals) >= limit);
   return { schedule: [], rounds: outRounds, totals, bonuses: [], finished, errors };
 }
 
@@ -406,10 +490,12 @@ export function score(input) {
       standings: [], finished: false, errors });
   }
   const rounds = get(data, 'rounds', []);
+  const carry = get(data, 'carryIn', players.map(() => 0)).map(whole);
   if (template === 'bid') {
-    Object.assign(result, scoreBid(settings, players, whole(get(data, 'firstDealer', 0)), rounds));
+    const sizes = has(data, 'handSizes') ? data.handSizes.map(whole) : null;
+    Object.assign(result, scoreBid(settings, n, whole(get(data, 'firstDealer', 0)), rounds, carry, sizes));
   } else {
-    Object.assign(result, scoreTally(settings, players, rounds));
+    Object.assign(result, scoreTally(settings, n, rounds, carry, get(data, 'ended', false)));
   }
   result.standings = standings(players, result.totals, template === 'bid');
   return result;

@@ -1,4 +1,4 @@
-"""The planned rounds of a bid game: hand sizes, dealers and trump."""
+"""The planned deals of a bid game: hand sizes and trump."""
 from __future__ import annotations
 
 from typing import Any
@@ -23,22 +23,33 @@ def pattern(name: str, m: int) -> list[int]:
     }[name]
 
 
-def planned_sizes(settings: dict[str, Any], players: int) -> list[int]:
-    """Hand sizes of every planned round: the pattern, or roundCount rounds of it repeated or cut."""
-    sizes = pattern(settings["handSizePattern"], max_hand(settings, players))
-    count = settings["roundCount"]
-    if count == 0:
-        return sizes
-    return [sizes[i % len(sizes)] for i in range(count)]
+class Plan:
+    """The hand size of every deal: `length` planned deals, and beyond them the cycle repeated.
 
+    The cycle is the table's own `handSizes` (each clamped to the deck) when given, else the
+    pattern with, for `oneCardDeals: perPlayer`, every one-card deal played once per player.
+    `handSizes` fixes the length; otherwise `roundCount` does, or the cycle's own length.
+    """
 
-def size_for(settings: dict[str, Any], players: int, index: int) -> int:
-    """The hand size the schedule gives round index (0-based), past its end included."""
-    sizes = pattern(settings["handSizePattern"], max_hand(settings, players))
-    return sizes[index % len(sizes)]
+    def __init__(self, settings: dict[str, Any], players: int, hand_sizes: list[int] | None) -> None:
+        if hand_sizes is not None:
+            limit = settings["deckSize"] // players
+            self.cycle = [min(size, limit) for size in hand_sizes]
+            self.length = len(hand_sizes)
+            return
+        sizes = pattern(settings["handSizePattern"], max_hand(settings, players))
+        if settings["oneCardDeals"] == "perPlayer":
+            sizes = [one for size in sizes for one in ([1] * players if size == 1 else [size])]
+        self.cycle = sizes
+        self.length = settings["roundCount"] or len(sizes)
+
+    def size(self, index: int) -> int:
+        """The hand size of deal `index` (0-based), past the planned length included."""
+        return self.cycle[index % len(self.cycle)]
 
 
 def trump(settings: dict[str, Any], players: int, index: int, hand_size: int) -> str:
+    """The trump of deal `index` with `players` seats at the table holding `hand_size` cards each."""
     if settings["oneCardRoundTrump"] == "none" and hand_size == 1:
         return "none"
     if settings["fullDealNoTrump"] and hand_size * players == settings["deckSize"]:

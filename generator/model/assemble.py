@@ -6,8 +6,8 @@ from pathlib import Path
 from .errors import Problems
 from .examples import load_examples
 from .rules import parallel
+from .games import build_game_facts, draft_languages, merged
 from .shared import Shared
-from .games import build_game_facts, merged
 from .texts import game_text, load_raw
 from .types import Game
 from .yamlfile import LDict
@@ -87,4 +87,4 @@ def build_game(problems: Problems, raw: Raw, raw_texts: dict[str, RawTexts], gam
     parallel(problems, list(texts.values()))
     return Game(game_id, facts["template"], facts["order"], facts["players"], facts["fixed"],
                 facts["settings"], facts["variants"], examples, texts, path.parent, data.get("extends"),
-                facts["unit"])
+                facts["unit"], draft_languages(problems, data, path, langs))

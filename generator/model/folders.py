@@ -31,7 +31,8 @@ def read_game_file(problems: Problems, folder: Path, langs: set[str]) -> LDict |
     if data["id"] != folder.name:
         problems.add(path, line_of(data, "id"), f"id '{data['id']}' must match its folder '{folder.name}'")
         return None
-    check_other_files(problems, folder, langs)
+    drafts = data.get("drafts")
+    check_other_files(problems, folder, langs, {d for d in drafts if isinstance(d, str)} & langs if isinstance(drafts, list) else set())
     fixed, settings = data.get("fixed", {}), data.get("settings", {})
     for key in fixed:
         if key in settings:  # which one would the page and the engine take?
@@ -41,13 +42,16 @@ def read_game_file(problems: Problems, folder: Path, langs: set[str]) -> LDict |
     return data
 
 
-def check_other_files(problems: Problems, folder: Path, langs: set[str]) -> None:
+def check_other_files(problems: Problems, folder: Path, langs: set[str], drafts: set[str]) -> None:
+    """TODO(giv) placeholders are errors in what is published: a language's files unless it is a
+    draft, game.yaml and examples.yaml unless every language is."""
     for extra in sorted(folder.iterdir()):
         if scratch(extra.name):
             continue
         stem, _, suffix = extra.name.partition(".")
         if extra.name in KNOWN_FILES or (suffix in ("yaml", "md") and stem in langs):
-            unwritten(problems, extra)  # TODO(giv) placeholders of `giv new`
+            if not ({stem} if stem in langs else langs) <= drafts:
+                unwritten(problems, extra)  # TODO(giv) placeholders of `giv new`
             continue
         what = f"unknown language '{stem}'" if suffix in ("yaml", "md") and len(stem) == 2 else "unknown file"
         problems.add(extra, 1, f"{what} (expected game.yaml, examples.yaml, <lang>.yaml, <lang>.md for "

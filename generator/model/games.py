@@ -12,7 +12,7 @@ from .types import SettingMeta, Variant
 from .yamlfile import LDict
 
 GAME_KEYS = {"id": "text", "template": "text", "extends": "text", "order": "int", "unit": "text", "players": "map",
-             "fixed": "map", "settings": "map", "variants": "map"}
+             "fixed": "map", "settings": "map", "variants": "map", "drafts": "list"}
 UNITS = ("deal", "round")  # what the page calls one deal of the cards: a deal (the default), or a round
 META_KEYS = {"int": {"default": "int", "min": "int", "max": "int", "step": "int"},
              "enum": {"default": "text", "options": "list"}, "bool": {"default": "bool"}}
@@ -68,6 +68,16 @@ def merged(raw: dict[str, tuple[Any, Path]], game_id: str, problems: Problems) -
             result["variants"][vid] = vdata
             where[f"variants.{vid}"] = (path, line_of(data["variants"], vid))
     return result, raw[game_id][1]
+
+
+def draft_languages(problems: Problems, data: dict, path: Path, langs: set[str]) -> frozenset[str]:
+    """The languages a game.yaml's `drafts` names (its own: a game does not inherit them)."""
+    drafts = data.get("drafts", [])
+    for lang in drafts:
+        if not isinstance(lang, str) or lang not in langs:
+            problems.add(path, line_of(data, "drafts"), f"drafts: '{lang}' is not a language of this site "
+                                                        f"(site.yaml: {', '.join(sorted(langs))})")
+    return frozenset(lang for lang in drafts if isinstance(lang, str) and lang in langs)
 
 
 def why_invalid(meta: dict[str, Any], value: Any) -> str:

@@ -17,17 +17,21 @@ from .types import Game, Language, Site
 from .yamlfile import LDict, load_yaml
 
 
-def load_languages(problems: Problems, root: Path) -> tuple[dict[str, Language], str]:
+LANGUAGE_TEXTS = {"name": "text", "short_name": "text", "description": "text"}
+LANGUAGE_KEYS = {**LANGUAGE_TEXTS, "draft": "bool"}
+
+
+def load_languages(problems: Problems, root: Path) -> tuple[dict[str, Language], str, str | None]:
     path = root / "site.yaml"
     if not present(path):
         problems.add(path, 1, "site.yaml is missing")
-        return {}, ""
+        return {}, "", None
     data, line, message = load_yaml(path, root)
     if data is None:
         problems.add(path, line, message)
-        return {}, ""
-    if not Shape(problems, path).mapping(data, 1, {"languages": "map", "root_url": "text"}):
-        return {}, ""
+        return {}, "", None
+    if not Shape(problems, path).mapping(data, 1, {"languages": "map", "root_url": "text"}, {"x_default": "text"}):
+        return {}, "", None
     languages = {}
     if not data["languages"]:
         problems.add(path, line_of(data, "languages"), "languages is empty: name at least one of da, sv, en")
@@ -35,15 +39,21 @@ def load_languages(problems: Problems, root: Path) -> tuple[dict[str, Language],
         shape = Shape(problems, path, f"languages.{code}")
         if code not in ("da", "sv", "en"):
             problems.add(path, line_of(data["languages"], code), f"unknown language '{code}' (Giv speaks da, sv, en)")
-        elif shape.mapping(info, line_of(data["languages"], code), {"locale": "text", "base_url": "text"}):
+        elif shape.mapping(info, line_of(data["languages"], code), {"locale": "text", "base_url": "text"}, LANGUAGE_KEYS):
             if why := locale_problem(code, info["locale"]):
                 problems.add(path, line_of(info, "locale"), f"languages.{code}.locale {why}")
             if why := url_problem(info["base_url"]):
                 problems.add(path, line_of(info, "base_url"), f"languages.{code}.base_url {why}")
-            languages[code] = Language(code, info["locale"], info["base_url"])
+            texts = {key: info[key].strip() for key in LANGUAGE_TEXTS if key in info}
+            languages[code] = Language(code, info["locale"], info["base_url"], **texts, line=line_of(info, "base_url"),
+                                       draft=info.get("draft", False))
     if why := url_problem(data["root_url"]):
         problems.add(path, line_of(data, "root_url"), f"root_url {why}")
-    return languages, data["root_url"]
+    x_default = data.get("x_default")
+    if x_default is not None and x_default not in languages:
+        problems.add(path, line_of(data, "x_default"), f"x_default '{x_default}' is not a language of this site "
+                                                       f"({', '.join(languages)})")
+    return languages, data["root_url"], x_default
 
 
 def load_site(root: Path, only: set[str] | None = None) -> Site:
@@ -53,7 +63,7 @@ def load_site(root: Path, only: set[str] | None = None) -> Site:
     extend) and no checks across games: the caller checks the whole site (generator/cache).
     Game folders are read, and games built, on every core (generator/parallel.py)."""
     problems = Problems(root)
-    languages, root_url = load_languages(problems, root)
+    languages, root_url, x_default = load_languages(problems, root)
     if not languages:  # every game would be in no language: site.yaml's problem is the one to say
         problems.raise_if_any()
     names = game_folders(root / "games")
@@ -62,7 +72,7 @@ def load_site(root: Path, only: set[str] | None = None) -> Site:
     shared = load_shared(problems, root, list(languages))
     games = build_games(problems, root, raw, list(languages), set(names), shared)
     games.sort(key=lambda g: (g.order, g.id))
-    site = Site(root, languages, root_url, games)
+    site = Site(root, languages, root_url, games, x_default)
     if only is None:
         crosscheck(problems, site)
     problems.raise_if_any()

@@ -147,6 +147,7 @@ class Game:
     folder: Path
     extends: str | None = None
     unit: str = "deal"  # what the page calls one deal of the cards: "deal" or "round" (model/games.py)
+    drafts: frozenset[str] = frozenset()  # languages whose texts are not published yet (game.yaml `drafts`)
 
     def spec(self) -> dict[str, Any]:
         """The game's rules as the engine takes them (docs/engine.md, "Game spec")."""
@@ -162,6 +163,11 @@ class Language:
     code: str
     locale: str
     base_url: str
+    name: str = "Giv"         # the site's name in this language (header, og:site_name, manifest, breadcrumbs)
+    short_name: str = ""      # for the home screen (the manifest); "" = the name
+    description: str = ""     # of the language's index page, the manifest and the root page; "" = the catalog's
+    line: int = 1             # of base_url in site.yaml
+    draft: bool = False       # a language not published yet: built only by giv serve and giv build --drafts
 
 
 @dataclass
@@ -170,6 +176,7 @@ class Site:
     languages: dict[str, Language]
     root_url: str
     games: list[Game]
+    x_default: str | None = None  # the language of hreflang="x-default" (site.yaml), or none
 
     def game(self, game_id: str) -> Game:
         try:  # an index built on first use: links look games up thousands of times

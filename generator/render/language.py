@@ -17,10 +17,11 @@ if TYPE_CHECKING:
     from .pages import Theme
 
 
-def alias_index(site: Site, lang: str) -> dict[str, list[tuple[str, str, str]]]:
-    """Alias slug -> [(alias as written, its language, game id)], sorted, for one language."""
+def alias_index(site: Site, lang: str, games: list[Game] | None = None) -> dict[str, list[tuple[str, str, str]]]:
+    """Alias slug -> [(alias as written, its language, game id)], sorted, for one language (of
+    `games`, the ones with a page in it; default: every game of the site)."""
     out: dict[str, list[tuple[str, str, str]]] = {}
-    for game in site.games:
+    for game in site.games if games is None else games:
         for alias in game.texts[lang].aliases:
             out.setdefault(alias.slug, []).append((alias.name, alias.lang, game.id))
     return dict(sorted(out.items()))
@@ -79,13 +80,13 @@ class LanguagePages:
         page = self.urls.game_page(self.lang, game.id)
         ctx = self.ctx(page)
         view = game_view(ctx, game, self.results, facts)
-        return self.render(page, "game.html", [self.urls.game_page(code, game.id) for code in self.site.languages],
-                           view=view, sheet=sheet_script(ctx, view, self.strings))
+        return self.render(page, "game.html", [self.urls.game_page(code, game.id) for code in self.urls.languages_of(game)],
+                           view=view, sheet=sheet_script(ctx, view, self.strings), draft=self.lang in game.drafts)
 
     def aliases(self) -> list[tuple[Page, list, str | None]]:
         """(page, [(alias, its language, game name, href)], the title's language if not this one) per alias page."""
         out = []
-        for slug, targets in alias_index(self.site, self.lang).items():
+        for slug, targets in alias_index(self.site, self.lang, self.urls.games(self.lang)).items():
             page = Page(self.lang, slug + "/")
             links = [(name, alias_lang, self.site.game(gid).texts[self.lang].name,
                       self.urls.href(page, self.urls.game_page(self.lang, gid))) for name, alias_lang, gid in targets]

@@ -3,6 +3,7 @@ reading templates and assets."""
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -21,8 +22,8 @@ from .facts import glance
 from .language import LanguagePages
 from .urls import Page, Urls
 
-X_DEFAULT = "en"  # the hreflang x-default of a page, as base.html names it
 ENGINE_DIR = Path(__file__).resolve().parent.parent / "engine"
+INDEX_DESCRIPTION = "Rules for card games, with a scoresheet that adds up every round for you."  # msgid: index.html
 
 
 @dataclass(frozen=True)
@@ -40,25 +41,55 @@ class Reuse(Protocol):
     def reuse(self, path: str, key: tuple) -> bytes | Kept | None:
         """The page at path as the last build made it, if nothing it depends on (key) changed; else None."""
 
-    def listed(self, lang: str) -> dict[str, bytes | Kept] | None:
-        """Every alias page of the language as the last build made it, if no game's listing changed."""
-
 
 # A job: the output paths of some pages, and what renders them (the bodies, in the same order)
 Job = tuple[list[str], Callable[[], list[bytes]]]
 
 
-def sitemap_xml(env: Environment, site: Site, urls: Urls, langs: list[str], lastmod: str | None) -> bytes:
-    """Each index and rule page of the build, with its versions in every language."""
-    entries = []
-    for lang in langs:
-        entries.append((Page(lang, ""), [Page(code, "") for code in site.languages]))
-        entries += [(urls.game_page(lang, g.id), [urls.game_page(code, g.id) for code in site.languages])
-                    for g in site.games]
+def sitemap_xml(env: Environment, site: Site, urls: Urls, lang: str, lastmod: str | None) -> bytes:
+    """One language's sitemap: its index and its published rule pages (the URLs of its own host),
+    each with its versions in the languages where it is published (those may be on other hosts)."""
+    entries = [(Page(lang, ""), [Page(code, "") for code in site.languages if not site.languages[code].draft])]
+    entries += [(urls.game_page(lang, g.id), [urls.game_page(code, g.id) for code in site.languages
+                                              if urls.published(g, code)])
+                for g in site.games if urls.published(g, lang)]
     return env.get_template("sitemap.xml").render(
         entries=[(urls.absolute(p), [(a.lang, urls.absolute(a)) for a in alts]
-                  + [("x-default", urls.absolute(a)) for a in alts if a.lang == X_DEFAULT]) for p, alts in entries],
+                  + [("x-default", urls.absolute(a)) for a in alts if a.lang == site.x_default]) for p, alts in entries],
         lastmod=lastmod).encode("utf-8")
+
+
+def host_files(env: Environment, site: Site, urls: Urls, langs: list[str], single: bool) -> dict[str, bytes]:
+    """robots.txt in each folder of the build that is the root of a host, naming that host's
+    sitemap: a language's folder whose base URL is a host's root, and (a build of every language)
+    the build's root when root_url is one, with a sitemap index of the languages on its host."""
+    files: dict[str, bytes] = {}
+
+    def robots(folder: str, sitemap: str) -> None:
+        files[folder + "robots.txt"] = f"User-agent: *\nAllow: /\nSitemap: {sitemap}\n".encode("utf-8")
+
+    for lang in langs:
+        base = site.languages[lang].base_url
+        if urls.is_host_root(base) and not site.languages[lang].draft:
+            robots("" if single else f"{lang}/", base + "sitemap.xml")
+    if not single:
+        here = [site.languages[lang].base_url + "sitemap.xml" for lang in langs
+                if urls.same_host(site.languages[lang].base_url, site.root_url) and not site.languages[lang].draft]
+        if here:
+            files["sitemap.xml"] = env.get_template("sitemap-index.xml").render(sitemaps=here).encode("utf-8")
+            if urls.is_host_root(site.root_url):
+                robots("", site.root_url + "sitemap.xml")
+    return files
+
+
+def manifest(lp: LanguagePages) -> bytes:
+    """The language's web app manifest: the site's name and description in the language."""
+    identity = lp.site.languages[lp.lang]
+    data = {"name": identity.name, "short_name": identity.short_name or identity.name,
+            "description": identity.description or lp.tr.gettext(INDEX_DESCRIPTION), "lang": lp.lang,
+            "start_url": "../", "scope": "../", "display": "standalone", "background_color": "#fbfaf7",
+            "theme_color": "#1f5fa8", "icons": [{"src": "icon.svg", "sizes": "any", "type": "image/svg+xml"}]}
+    return (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
 
 
 def service_worker(lp: LanguagePages, files: Files) -> bytes:
@@ -70,18 +101,27 @@ def service_worker(lp: LanguagePages, files: Files) -> bytes:
     return lp.env.get_template("sw.js").render(version=version, precache=precache).encode("utf-8")
 
 
+def drafts_of(site: Site, langs: list[str]) -> list[str]:
+    """What a build of langs without drafts leaves out: each draft language of the site, and each
+    game with its draft languages among langs ("boerenbridge (da, sv)")."""
+    out = [f"the language {code}" for code, info in site.languages.items() if info.draft]
+    return out + [f"{g.id} ({', '.join(lang for lang in langs if lang in g.drafts)})"
+                  for g in site.games if g.drafts & set(langs)]
+
+
 def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earlier: Reuse | None = None,
-                tick: Callable[[], None] | None = None) -> Files:
+                tick: Callable[[], None] | None = None, drafts: bool = False) -> Files:
     """Every file of the build in these languages (one language: its folder is the root); results
     are the worked examples' (verify/examples.py).
 
     Every page to render is a job (its files, and how to render them), and the jobs of every
     language run in one pass over the cores. An incremental build passes what it keeps of the last
     one (`earlier`, generator/cache) to skip the pages whose inputs did not change; `tick` is called
-    once per page (progress)."""
+    once per page (progress). With `drafts`, the draft languages of the site and of each game have
+    pages too, each marked as a draft; without, they have none and no page links to them."""
     single = len(langs) == 1
     templates = theme.templates
-    urls = Urls(site, langs, single)
+    urls = Urls(site, langs, single, drafts)
     files: Files = {}
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     lastmod = datetime.fromtimestamp(int(epoch), timezone.utc).strftime("%Y-%m-%d") if epoch else None
@@ -106,27 +146,34 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
 
     def index_page(lang: str) -> bytes:
         index = Page(lang, "")
-        return pages[lang].render(index, "index.html", [Page(code, "") for code in site.languages],
-                                  games=[(g, g.texts[lang], urls.href(index, urls.game_page(lang, g.id)))
-                                         for g in site.games])
+        return pages[lang].render(index, "index.html", [Page(code, "") for code in urls.languages()],
+                                  games=[(g, g.texts[lang], urls.href(index, urls.game_page(lang, g.id)),
+                                          lang in g.drafts) for g in urls.games(lang)])
 
     for lang in langs:
         page(lang, Page(lang, ""), ("index", lang), partial(index_page, lang), jobs)
         not_found = Page(lang, "404.html")
         page(lang, not_found, ("404", lang), partial(pages[lang].render, not_found, "404.html",
-                                                     [Page(code, "404.html") for code in site.languages]), jobs)
-    files["sitemap.xml"] = earlier.reuse("sitemap.xml", ("sitemap",)) if earlier else None
-    if files["sitemap.xml"] is None:
-        jobs.append((["sitemap.xml"], lambda: [sitemap_xml(env, site, urls, langs, lastmod)]))
+                                                     [Page(code, "404.html") for code in urls.languages()]), jobs)
+        if not site.languages[lang].draft:  # a draft language is seen only in a build with drafts
+            page(lang, Page(lang, "sitemap.xml"), ("sitemap", lang),
+                 partial(sitemap_xml, pages[lang].env, site, urls, lang, lastmod), jobs)
     if not single:
         choices = [(code, language_name(code, code), f"{code}/") for code in langs]
-        files["index.html"] = env.get_template("root.html").render(choices=choices, site=site).encode("utf-8")
+        first = site.x_default if site.x_default in langs else langs[0]  # the root pages' own language
+        not_found = Page(first, "404.html")  # what GitHub Pages and Netlify serve for a missing address anywhere
+        files["404.html"] = earlier.reuse("404.html", ("404", first)) if earlier else None
+        if files["404.html"] is None:
+            jobs.append((["404.html"], partial(lambda page: [pages[first].render(
+                page, "404.html", [Page(code, "404.html") for code in urls.languages()])], not_found)))
+        files["index.html"] = pages[first].env.get_template("root.html").render(
+            choices=choices, site=site, lang=first, identity=site.languages[first]).encode("utf-8")
 
     # The rule pages: a job per game, for the languages whose page it does not keep.
     templates_seen: set[str] = set()
     for game in site.games:
         todo: dict[str, str] = {}
-        for lang in langs:
+        for lang in (code for code in langs if urls.shown(game, code)):
             path = pages[lang].prefix + urls.game_page(lang, game.id).file()
             files[path] = earlier.reuse(path, ("game", game.id)) if earlier else None
             if files[path] is None:
@@ -137,15 +184,9 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
             (jobs if game.template in templates_seen else warm).append(
                 (list(todo.values()), partial(rule_pages, game, list(todo))))
             templates_seen.add(game.template)
-    # The alias pages: all of a language's kept when no game's listing changed, or a job each.
+    # The alias pages: a job each.
     alias_jobs: list[Job] = []
     for lang in langs:
-        listed = earlier.listed(lang) if earlier else None
-        if listed is not None:
-            files.update(listed)
-            for _ in listed:
-                count()
-            continue
         for at, targets, title_lang in pages[lang].aliases():
             page(lang, at, ("alias", lang, tuple(targets), title_lang or lang),
                  partial(pages[lang].render, at, "alias.html", [at], targets=targets, title_lang=title_lang),
@@ -176,7 +217,7 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
             files[f"{prefix}assets/{asset.name}"] = asset.read_bytes()
         for name in ("engine.js", "templates.json"):
             files[f"{prefix}assets/{name}"] = (ENGINE_DIR / name).read_bytes()
+        files[f"{prefix}assets/manifest.json"] = manifest(pages[lang])
         files[f"{prefix}sw.js"] = service_worker(pages[lang], files)
-    base = site.languages[langs[0]].base_url if single else site.root_url
-    files["robots.txt"] = f"User-agent: *\nAllow: /\nSitemap: {base}sitemap.xml\n".encode("utf-8")
+    files.update(host_files(env, site, urls, langs, single))
     return dict(sorted(files.items()))

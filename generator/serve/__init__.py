@@ -91,7 +91,7 @@ class DevServer:
     def rebuild(self) -> bool:
         started = time.monotonic()
         try:
-            build(self.content, self.templates, None, self.langs, cache=self.cache)
+            build(self.content, self.templates, None, self.langs, cache=self.cache, drafts=True)
         except Exception as exc:  # a content error, a template error, a bug: all shown, none fatal
             problems = problem_list(exc, self.root)
             for p in problems:

@@ -100,7 +100,11 @@ export function createSheet(root, data) {
 
     /** The engine's errors for one candidate round at index (players' numbers as given). */
     check(index, round, phase) {
-      const out = app.run(app.state.rounds.slice(0, index).concat([round]));
+      // A number not typed yet goes to the engine as '' (a missing number): null in both a bid
+      // and its tricks would tell the engine that the seat sat the round out.
+      const typed = (values) => values.map((value) => (value === null ? '' : value));
+      const candidate = round.bids ? { ...round, bids: typed(round.bids), took: typed(round.took) } : round;
+      const out = app.run(app.state.rounds.slice(0, index).concat([candidate]));
       if (!out) return [{ code: 'unexpected', round: index + 1, player: null }];
       return out.errors.filter((e) => (e.round === null || e.round === index + 1)
         && (phase !== 'bid' || BID_CODES.has(e.code) || e.round === null));
