@@ -288,3 +288,20 @@ def test_giv_serve_stops_in_its_first_build(tmp_path, how):
     assert serve.stopped() == 0
     wait_for(lambda: not session_processes(serve.proc.pid), timeout=10)
     assert serve.lines[-1] == "giv serve: stopped"
+
+
+def test_serve_shows_a_new_game_s_drafts_marked(tmp_path):
+    """Right after `giv new`, giv serve shows the new game's pages, each marked as a draft."""
+    from generator.scaffold import new_game
+
+    content = site_copy(tmp_path, ["vandtia"])
+    new_game(content, "boerenbridge", "bid")
+    server = DevServer(content, tmp_path / "templates", port=0, log=io.StringIO(), watch=False).start()
+    try:
+        assert server.state()["ok"], server.state()
+        status, _, body = get(server.url + "da/boerenbridge/")
+        assert status == 200 and b'class="draft-note"' in body and b'content="noindex"' in body
+        assert b'class="draft-mark"' in get(server.url + "da/")[2]
+        assert b"vaendtia/" in get(server.url + "da/")[2]  # the published game beside it
+    finally:
+        server.stop()

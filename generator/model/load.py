@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ..bugs import reading
 from ..parallel import parallel_map
 from .assemble import Raw, build_family, families
 from .crosscheck import crosscheck
@@ -63,7 +64,8 @@ def load_site(root: Path, only: set[str] | None = None) -> Site:
     extend) and no checks across games: the caller checks the whole site (generator/cache).
     Game folders are read, and games built, on every core (generator/parallel.py)."""
     problems = Problems(root)
-    languages, root_url, x_default = load_languages(problems, root)
+    with reading(problems.rel(root / "site.yaml")):
+        languages, root_url, x_default = load_languages(problems, root)
     if not languages:  # every game would be in no language: site.yaml's problem is the one to say
         problems.raise_if_any()
     names = game_folders(root / "games")
@@ -92,7 +94,8 @@ def read_games(problems: Problems, root: Path, folders: list[Path], langs: set[s
     """Every usable game.yaml by game id, in folder order."""
     def read(folder: Path) -> tuple[LDict | None, list[Problem]]:
         found = Problems(root)
-        return read_game_file(found, folder, langs), found.items
+        with reading(f"{found.rel(folder)}/"):
+            return read_game_file(found, folder, langs), found.items
 
     raw = {}
     for folder, (data, found) in zip(folders, parallel_map(read, folders)):
@@ -107,7 +110,8 @@ def build_games(problems: Problems, root: Path, raw: Raw, languages: list[str], 
     """The usable games, a family of games that extend one another at a time."""
     def build(members: list[str]) -> tuple[list[Game], list[Problem]]:
         found = Problems(root)
-        return build_family(found, raw, members, languages, set(languages), game_ids, shared), found.items
+        with reading(", ".join(f"{found.rel(raw[gid][1].parent)}/" for gid in members if gid in raw)):
+            return build_family(found, raw, members, languages, set(languages), game_ids, shared), found.items
 
     games = []
     for built, found in parallel_map(build, families(raw)):
