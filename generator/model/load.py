@@ -68,7 +68,7 @@ def load_site(root: Path, only: set[str] | None = None) -> Site:
         languages, root_url, x_default = load_languages(problems, root)
     if not languages:  # every game would be in no language: site.yaml's problem is the one to say
         problems.raise_if_any()
-    names = game_folders(root / "games")
+    names = game_folders(problems, root / "games")
     folders = [root / "games" / name for name in names if only is None or name in only]
     raw = read_games(problems, root, folders, set(languages))
     shared = load_shared(problems, root, list(languages))
@@ -81,13 +81,27 @@ def load_site(root: Path, only: set[str] | None = None) -> Site:
     return site
 
 
-def game_folders(games: Path) -> list[str]:
-    """The names of the folders in content/games/, sorted (no stat per folder: there may be thousands)."""
+def game_folders(problems: Problems, games: Path) -> list[str]:
+    """The names of the folders in content/games/, sorted (no stat per folder: there may be thousands).
+    A games/ that is there but is not a folder is a problem; no games/ at all is a site without games."""
     try:
         with os.scandir(games) as entries:
-            return sorted(entry.name for entry in entries if entry.is_dir())
-    except (FileNotFoundError, NotADirectoryError):
-        return []
+            return sorted(entry.name for entry in entries if _is_folder(entry))
+    except FileNotFoundError:
+        if present(games):
+            problems.add(games, 1, "is a symbolic link to nothing")
+    except NotADirectoryError:
+        problems.add(games, 1, "is a file, not the folder of the games")
+    except OSError as exc:
+        problems.add(games, 1, f"cannot be read: {(exc.strerror or type(exc).__name__).lower()}")
+    return []
+
+
+def _is_folder(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:  # a loop of links: not a game folder (and no game.yaml is read through it)
+        return False
 
 
 def read_games(problems: Problems, root: Path, folders: list[Path], langs: set[str]) -> Raw:
