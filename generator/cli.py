@@ -131,7 +131,8 @@ def parser() -> argparse.ArgumentParser:
     n.set_defaults(func=cmd_new)
     t = sub.add_parser("status", help="per language: missing and stale translations")
     t.add_argument("games", nargs="*", help="only these games (default: all)")
-    t.add_argument("--mark", metavar="LANG", help="record that LANG's text of the games says what the others say")
+    t.add_argument("--mark", metavar="LANG", help="record that LANG's text of the games says what the others say "
+                                                  "(da,sv,en: that these agree with one another)")
     t.add_argument("--json", action="store_true", help="the report as JSON")
     t.add_argument("--check", action="store_true", help="exit 1 when anything is missing or stale")
     t.set_defaults(func=cmd_status)

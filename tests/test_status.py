@@ -31,11 +31,11 @@ def test_the_bundled_games_carry_their_records_and_agree(capsys):
 
 def test_missing_is_listed_under_its_language(tmp_path):
     content = site_copy(tmp_path, ["vandtia", "wizard"])
-    path = content / "games" / "vandtia" / "sv.yaml"
+    path = content / "settings" / "sv.yaml"  # the standard texts: every tally game lacks it then
     path.write_text(path.read_text("utf-8").replace("  lossLimit:\n", "  lossLimitX:\n", 1), "utf-8")
     (content / "games" / "wizard" / "en.md").unlink()
     result = report(content)
-    assert [line for line in result["missing"]["sv"] if "settings.lossLimit" in line]
+    assert [line for line in result["missing"]["sv"] if "vandtia/sv.yaml" in line and "settings.lossLimit" in line]
     assert any("wizard/en.md" in line and "missing translation" in line for line in result["missing"]["en"])
     assert result["missing"]["da"] == []
 
@@ -70,7 +70,7 @@ def test_status_command_names_each_stale_item_and_check_fails(tmp_path, capsys):
     content = site_copy(tmp_path, ["vandtia"])
     (content / "games" / "vandtia" / LOCK).unlink(missing_ok=True)
     assert main(["--content", str(content), "status", "--check"]) == 1  # never marked: not in sync
-    assert "untracked: vandtia" in capsys.readouterr().out
+    assert "untracked: settings, vandtia" in capsys.readouterr().out
     for lang in LANGS:
         mark(content, lang)
     capsys.readouterr()

@@ -12,6 +12,7 @@ from .errors import Problem, Problems
 from .files import present
 from .folders import read_game_file
 from .schema import Shape, line_of
+from .shared import Shared, load_shared
 from .sitefile import locale_problem, url_problem
 from .types import Game, Language, Site
 from .yamlfile import LDict, load_yaml
@@ -70,7 +71,8 @@ def load_site(root: Path, only: set[str] | None = None) -> Site:
     names = game_folders(problems, root / "games")
     folders = [root / "games" / name for name in names if only is None or name in only]
     raw = read_games(problems, root, folders, set(languages))
-    games = build_games(problems, root, raw, list(languages), set(names))
+    shared = load_shared(problems, root, list(languages))
+    games = build_games(problems, root, raw, list(languages), set(names), shared)
     games.sort(key=lambda g: (g.order, g.id))
     site = Site(root, languages, root_url, games, x_default)
     if only is None:
@@ -117,12 +119,13 @@ def read_games(problems: Problems, root: Path, folders: list[Path], langs: set[s
     return raw
 
 
-def build_games(problems: Problems, root: Path, raw: Raw, languages: list[str], game_ids: set[str]) -> list[Game]:
+def build_games(problems: Problems, root: Path, raw: Raw, languages: list[str], game_ids: set[str],
+                shared: Shared) -> list[Game]:
     """The usable games, a family of games that extend one another at a time."""
     def build(members: list[str]) -> tuple[list[Game], list[Problem]]:
         found = Problems(root)
         with reading(", ".join(f"{found.rel(raw[gid][1].parent)}/" for gid in members if gid in raw)):
-            return build_family(found, raw, members, languages, set(languages), game_ids), found.items
+            return build_family(found, raw, members, languages, set(languages), game_ids, shared), found.items
 
     games = []
     for built, found in parallel_map(build, families(raw)):
