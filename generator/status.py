@@ -75,11 +75,41 @@ def pair(a: str, b: str) -> str:
     return "+".join(sorted((a, b)))
 
 
+class Unreadable(Exception):
+    """A file giv status needs cannot be read; its message is `file:line: what`."""
+
+
+def _yaml(path: Path, root: Path) -> dict:
+    """A mapping from path, read by the build's own reader and loader (limits and all)."""
+    data, line, message = load_yaml(path, root)
+    if not isinstance(data, dict):
+        raise Unreadable(f"{path}:{max(line, 1)}: {message or 'expected a mapping of keys to values'}")
+    return data
+
+
+def languages(content: Path) -> list[str]:
+    """The site's language codes, from site.yaml."""
+    codes = _yaml(content / "site.yaml", content).get("languages")
+    if not isinstance(codes, dict) or not codes:
+        raise Unreadable(f"{content / 'site.yaml'}:1: 'languages' must name at least one language")
+    return list(codes)
+
+
 def read_lock(folder: Path) -> dict[str, dict[str, dict[str, str]]]:
     path = folder / LOCK
     if not path.exists():
         return {}
-    data = yaml.safe_load(path.read_text("utf-8")) or {}
+    # Giv writes this file with PyYAML's YAML 1.1 dumper, so it is read back by the same rules
+    # (the content loader reads YAML 1.2, where an unquoted hash such as 123e4567 is a number).
+    text, line, message = read_text(path, folder)
+    try:
+        data = yaml.safe_load(text) if text is not None else None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line, message = (mark.line + 1 if mark else 1), "not a record giv status wrote; delete it and mark again"
+        data = None
+    if not isinstance(data, dict):
+        raise Unreadable(f"{path}:{max(line, 1)}: {message or 'not a record giv status wrote; delete it and mark again'}")
     return {key: {lang: hashes for lang, hashes in value.items() if isinstance(hashes, dict)}
             for key, value in data.items() if isinstance(value, dict)}
 
@@ -127,8 +157,7 @@ def mark(folder: Path, lang: str, langs: list[str]) -> dict:
 def report(content: Path) -> dict:
     """{"languages", "missing": {lang: [line]}, "stale": {lang: [[game, other, [line]]]}, "untracked": [game],
     "other": n}; a stale line is "<file>:<line>: <item>" of the item that changed in the other language."""
-    data = yaml.safe_load((content / "site.yaml").read_text("utf-8"))
-    langs = list(data["languages"])
+    langs = languages(content)
     missing: dict[str, list[str]] = {code: [] for code in langs}
     other = 0
     try:
@@ -171,7 +200,14 @@ def _name(key: str) -> str:
 
 def status_command(args) -> int:
     content = Path(args.content)
-    langs = list(yaml.safe_load((content / "site.yaml").read_text("utf-8"))["languages"])
+    try:
+        return _status(args, content, languages(content))
+    except Unreadable as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+
+
+def _status(args, content: Path, langs: list[str]) -> int:
     if args.mark:
         if not set(args.mark.split(",")) <= set(langs):
             print(f"giv status: --mark {args.mark}: not a language of this site ({', '.join(langs)})", file=sys.stderr)
