@@ -3,28 +3,97 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
+import re
 import sys
 from pathlib import Path
+from typing import Any
+
+from .limits import MAX_BYTES, MAX_DEPTH, MAX_ROUNDS, max_players
+from .model.errors import printable
+
+
+class InputError(ValueError):
+    """`giv score` input beyond what it reads; the message is one line."""
+
+
+def _depth(text: str) -> int:
+    """How deep the JSON text's arrays and objects nest, counted without parsing it (a parser
+    recurses, and would fail a million levels down); stops counting past the limit."""
+    depth = deepest = 0
+    for match in re.finditer(r'"(?:[^"\\]|\\.)*"|[][{}]', text):
+        if match.group() in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+            if deepest > MAX_DEPTH:
+                break
+        elif match.group() in "]}":
+            depth -= 1
+    return deepest
+
+
+def _no_constant(name: str) -> None:
+    raise InputError(f"input: {name} is not a number (JSON has no NaN or Infinity)")
+
+
+def _finite(text: str) -> float:
+    number = float(text)
+    if math.isinf(number):
+        raise InputError(f"input: {text} is too large a number")
+    return number
+
+
+def _check_text(value: Any) -> None:
+    """Every text in the input is Unicode text: no lone surrogate (a '\\ud800' escape alone)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str) and re.search("[\ud800-\udfff]", item):
+            raise InputError(f"input: the text '{printable(item)[:60]}' holds a lone surrogate, which is not Unicode text")
+
+
+def read_score_input(raw: bytes) -> Any:
+    """The JSON input of `giv score`, within the limits of generator/limits.py."""
+    if len(raw) > MAX_BYTES:
+        raise InputError(f"input: over {MAX_BYTES:,} bytes, the limit")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"input is not UTF-8 (byte 0x{raw[exc.start]:02x} at offset {exc.start})") from None
+    if _depth(text) > MAX_DEPTH:
+        raise InputError(f"input: arrays and objects nest more than {MAX_DEPTH} deep, the limit")
+    try:
+        data = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+    except InputError:
+        raise
+    except ValueError as exc:  # JSONDecodeError, and a number of more digits than Python reads
+        raise InputError(f"input is not JSON: {printable(str(exc))}") from None
+    _check_text(data)
+    if isinstance(data, dict):
+        for key, limit in (("players", max_players()), ("rounds", MAX_ROUNDS)):
+            if isinstance(data.get(key), list) and len(data[key]) > limit:
+                raise InputError(f"input: {len(data[key]):,} {key}; the limit is {limit:,}")
+    return data
 
 
 def cmd_score(args: argparse.Namespace) -> int:
     from .engine import ShapeError, score
 
-    raw = sys.stdin.buffer.read()
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except ValueError as exc:  # UnicodeDecodeError and JSONDecodeError are both ValueErrors
-        print(f"giv score: input is not JSON: {exc}", file=sys.stderr)
-        return 2
-    try:
+        data = read_score_input(sys.stdin.buffer.read(MAX_BYTES + 1))
         if isinstance(data, dict) and "game" in data and "spec" not in data:
             from .model.specs import spec_for_game
 
             data = {**data, **spec_for_game(Path(args.content), data["game"])}
         result = score(data)
-    except ShapeError as exc:
-        print(f"giv score: {exc}", file=sys.stderr)
+    except (InputError, ShapeError) as exc:
+        print(f"giv score: {printable(str(exc))}", file=sys.stderr)
         return 2
     print(json.dumps(result, sort_keys=True, ensure_ascii=False, indent=1))
     return 0
@@ -62,7 +131,8 @@ def parser() -> argparse.ArgumentParser:
     n.set_defaults(func=cmd_new)
     t = sub.add_parser("status", help="per language: missing and stale translations")
     t.add_argument("games", nargs="*", help="only these games (default: all)")
-    t.add_argument("--mark", metavar="LANG", help="record that LANG's text of the games says what the others say")
+    t.add_argument("--mark", metavar="LANG", help="record that LANG's text of the games says what the others say "
+                                                  "(da,sv,en: that these agree with one another)")
     t.add_argument("--json", action="store_true", help="the report as JSON")
     t.add_argument("--check", action="store_true", help="exit 1 when anything is missing or stale")
     t.set_defaults(func=cmd_status)
@@ -99,7 +169,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    return args.func(args)
+    try:
+        return args.func(args)
+    except BrokenPipeError:
+        raise
+    except Exception as exc:  # a bug: one line, and the details in a log (generator/bugs.py)
+        from .bugs import report
+
+        print(report(args.command, exc, sys.argv[1:] if argv is None else argv), file=sys.stderr)
+        return 2 if args.command == "score" else 1
 
 
 def run() -> None:
@@ -111,6 +189,12 @@ def run() -> None:
     except KeyboardInterrupt:  # a build's new folder is removed as it stops (write/output.Staging)
         print("giv: stopped", file=sys.stderr)
         code = 130
-    sys.stdout.flush()
-    sys.stderr.flush()
+    except BrokenPipeError:  # `giv score | head`: the reader has gone; nothing more to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        code = 1
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BrokenPipeError:
+        code = code or 1
     os._exit(code)

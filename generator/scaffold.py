@@ -54,11 +54,13 @@ def examples_yaml() -> str:
             + "[]\n")
 
 
-def text_yaml(game_id: str, template: str, lang: str) -> str:
+def text_yaml(game_id: str, template: str, lang: str, shared: bool = False) -> str:
+    """shared: content/settings/<lang>.yaml describes the standard settings, so the game needs no
+    text of its own for them (it may still word one differently)."""
     language = LANGUAGE[lang]
     spec = TEMPLATES[template]["settings"]
     settings = {}
-    for key in SETTINGS[template]:
+    for key in [] if shared else SETTINGS[template]:
         entry = {"label": todo(f"a short label for {key}, in {language}"),
                  "description": todo(f"what {key} does at the table, in {language}")}
         if spec[key]["type"] == "bool":
@@ -100,7 +102,7 @@ def new_game(content: Path, game_id: str, template: str) -> list[Path]:
             pass
     files = {"game.yaml": game_yaml(game_id, template, max(orders, default=0) + 1, langs), "examples.yaml": examples_yaml()}
     for lang in langs:
-        files[f"{lang}.yaml"] = text_yaml(game_id, template, lang)
+        files[f"{lang}.yaml"] = text_yaml(game_id, template, lang, (content / "settings" / f"{lang}.yaml").exists())
         files[f"{lang}.md"] = rules_md(lang)
     folder.mkdir(parents=True)
     written = []

@@ -30,6 +30,7 @@ LOCK = "translations.lock"
 HEADER = ("# Written by `giv status --mark LANG GAME` (docs/translations.md). For each pair of languages: the\n"
           "# hash of every item of both texts when the two last said the same thing.\n")
 TEXT_FILE = re.compile(r"games/([^/]+)/([a-z]{2})\.(yaml|md)$")
+SHARED = "settings"  # content/settings/<lang>.yaml: the standard settings' texts (model/shared.py), followed too
 YAML_KEYS = ("name", "slug", "summary", "aliases")  # the items of <lang>.yaml besides settings, variants, examples
 Items = dict[str, tuple[str, str, int]]  # item key -> (hash, file name, line)
 
@@ -52,11 +53,12 @@ def items(folder: Path, lang: str) -> Items:
     """Every item of one language's text, with its hash and where it is; {} when there is no text."""
     out: Items = {}
     ypath, mpath = folder / f"{lang}.yaml", folder / f"{lang}.md"
-    content = folder.parent.parent  # games/<id>/ inside content/: nothing outside it is read
+    common = folder.name == SHARED and not (folder / "game.yaml").exists()  # content/settings/: texts of every game
+    content = folder.parent if common else folder.parent.parent  # nothing outside content/ is read
     data = load_yaml(ypath, content)[0] if ypath.exists() else None
     if isinstance(data, dict):
         for key, value in data.items():
-            if isinstance(value, dict) and key in ("settings", "variants", "examples"):
+            if isinstance(value, dict) and (common or key in ("settings", "variants", "examples")):
                 for sub, entry in value.items():
                     out[f"{key}.{sub}"] = (_digest(json.dumps(_folded(entry), sort_keys=True)), ypath.name,
                                            value.at(sub) if hasattr(value, "at") else 1)
@@ -73,11 +75,41 @@ def pair(a: str, b: str) -> str:
     return "+".join(sorted((a, b)))
 
 
+class Unreadable(Exception):
+    """A file giv status needs cannot be read; its message is `file:line: what`."""
+
+
+def _yaml(path: Path, root: Path) -> dict:
+    """A mapping from path, read by the build's own reader and loader (limits and all)."""
+    data, line, message = load_yaml(path, root)
+    if not isinstance(data, dict):
+        raise Unreadable(f"{path}:{max(line, 1)}: {message or 'expected a mapping of keys to values'}")
+    return data
+
+
+def languages(content: Path) -> list[str]:
+    """The site's language codes, from site.yaml."""
+    codes = _yaml(content / "site.yaml", content).get("languages")
+    if not isinstance(codes, dict) or not codes:
+        raise Unreadable(f"{content / 'site.yaml'}:1: 'languages' must name at least one language")
+    return list(codes)
+
+
 def read_lock(folder: Path) -> dict[str, dict[str, dict[str, str]]]:
     path = folder / LOCK
     if not path.exists():
         return {}
-    data = yaml.safe_load(path.read_text("utf-8")) or {}
+    # Giv writes this file with PyYAML's YAML 1.1 dumper, so it is read back by the same rules
+    # (the content loader reads YAML 1.2, where an unquoted hash such as 123e4567 is a number).
+    text, line, message = read_text(path, folder)
+    try:
+        data = yaml.safe_load(text) if text is not None else None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line, message = (mark.line + 1 if mark else 1), "not a record giv status wrote; delete it and mark again"
+        data = None
+    if not isinstance(data, dict):
+        raise Unreadable(f"{path}:{max(line, 1)}: {message or 'not a record giv status wrote; delete it and mark again'}")
     return {key: {lang: hashes for lang, hashes in value.items() if isinstance(hashes, dict)}
             for key, value in data.items() if isinstance(value, dict)}
 
@@ -108,13 +140,16 @@ def stale(folder: Path, langs: list[str]) -> dict[str, dict[str, list[str]]] | N
 
 
 def mark(folder: Path, lang: str, langs: list[str]) -> dict:
-    """Record that lang's text now says what the others' texts say."""
+    """Record that lang's text now says what the others' texts say. lang may be several languages,
+    "da,sv,en": their texts agree with one another (after one change made in all of them at once)."""
     lock = read_lock(folder)
+    marked = lang.split(",")
     current = {code: items(folder, code) for code in langs}
     behind = _stale(lock, current, langs) if lock else {code: {} for code in langs}
-    for other in langs:
-        if other != lang and not [c for c in behind[other] if c != lang]:
-            lock[pair(lang, other)] = {code: {k: v[0] for k, v in current[code].items()} for code in (lang, other)}
+    for one in marked:
+        for other in langs:
+            if other != one and (other in marked or not [c for c in behind[other] if c not in marked]):
+                lock[pair(one, other)] = {code: {k: v[0] for k, v in current[code].items()} for code in (one, other)}
     (folder / LOCK).write_text(HEADER + yaml.safe_dump(dict(sorted(lock.items())), sort_keys=True, width=120), "utf-8")
     return lock
 
@@ -122,8 +157,7 @@ def mark(folder: Path, lang: str, langs: list[str]) -> dict:
 def report(content: Path) -> dict:
     """{"languages", "missing": {lang: [line]}, "stale": {lang: [[game, other, [line]]]}, "untracked": [game],
     "other": n}; a stale line is "<file>:<line>: <item>" of the item that changed in the other language."""
-    data = yaml.safe_load((content / "site.yaml").read_text("utf-8"))
-    langs = list(data["languages"])
+    langs = languages(content)
     missing: dict[str, list[str]] = {code: [] for code in langs}
     other = 0
     try:
@@ -138,7 +172,7 @@ def report(content: Path) -> dict:
                 other += 1
     stale_by: dict[str, list] = {code: [] for code in langs}
     untracked = []
-    for folder in sorted(p for p in (content / "games").iterdir() if p.is_dir()):
+    for folder in texts_folders(content):
         result = stale(folder, langs)
         if result is None:
             untracked.append(folder.name)
@@ -146,10 +180,17 @@ def report(content: Path) -> dict:
         now = {code: items(folder, code) for code in langs}
         for lang, others in result.items():
             for code, keys in others.items():
-                where = [f"content/games/{folder.name}/{now[code][k][1]}:{now[code][k][2]}: {_name(k)}"
-                         if k in now[code] else f"content/games/{folder.name}/{code}: {_name(k)} (removed)" for k in keys]
+                base = folder.relative_to(content.parent).as_posix()
+                where = [f"{base}/{now[code][k][1]}:{now[code][k][2]}: {_name(k)}"
+                         if k in now[code] else f"{base}/{code}: {_name(k)} (removed)" for k in keys]
                 stale_by[lang].append([folder.name, code, where])
     return {"languages": langs, "missing": missing, "stale": stale_by, "untracked": untracked, "other": other}
+
+
+def texts_folders(content: Path) -> list[Path]:
+    """Every folder whose texts are translated: content/settings/ (when there is one), then each game's."""
+    games = sorted(p for p in (content / "games").iterdir() if p.is_dir())
+    return ([content / SHARED] if (content / SHARED).is_dir() else []) + games
 
 
 def _name(key: str) -> str:
@@ -159,19 +200,29 @@ def _name(key: str) -> str:
 
 def status_command(args) -> int:
     content = Path(args.content)
-    langs = list(yaml.safe_load((content / "site.yaml").read_text("utf-8"))["languages"])
+    try:
+        return _status(args, content, languages(content))
+    except Unreadable as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+
+
+def _status(args, content: Path, langs: list[str]) -> int:
     if args.mark:
-        if args.mark not in langs:
+        if not set(args.mark.split(",")) <= set(langs):
             print(f"giv status: --mark {args.mark}: not a language of this site ({', '.join(langs)})", file=sys.stderr)
             return 2
-        games = args.games or sorted(p.name for p in (content / "games").iterdir() if p.is_dir())
-        for game in games:
-            folder = content / "games" / game
-            if not (folder / "game.yaml").exists():
-                print(f"giv status: no game '{game}' in {content}/games", file=sys.stderr)
+        folders = [f for f in texts_folders(content) if not args.games or f.name in args.games]
+        for game in args.games or []:
+            if not any(f.name == game for f in folders):
+                print(f"giv status: no game '{game}' in {content}/games (nor {content}/{SHARED})", file=sys.stderr)
                 return 2
+        for folder in folders:
+            game = folder.name
             mark(folder, args.mark, langs)
-            print(f"giv status: {game}: {args.mark} marked as in sync with {', '.join(c for c in langs if c != args.mark)}")
+            others = ", ".join(c for c in langs if c not in args.mark.split(","))
+            print(f"giv status: {game}: {args.mark} marked as in sync with "
+                  f"{others if ',' not in args.mark else 'one another'}")
         return 0
     result = report(content)
     if args.games:

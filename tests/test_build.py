@@ -108,6 +108,31 @@ def test_bundled_content_builds_every_page(built_site):
         assert 'id="sheet"' in html and 'id="examples"' in html, page
 
 
+def test_every_page_has_unique_ids_and_live_anchors(built_site):
+    """Every page of the bundled site, game pages or not: no id twice, no link to #x without an x
+    (the build checks game pages as it renders them: render/anchors.py)."""
+    checked = 0
+    for page in pages_of(built_site):
+        html = (built_site / page).read_text(encoding="utf-8")
+        ids = re.findall(r'\sid="([^"]*)"', html)
+        assert len(ids) == len(set(ids)), (page, sorted(i for i in ids if ids.count(i) > 1))
+        dead = {target for target in re.findall(r'\shref="#([^"]*)"', html) if target not in ids}
+        assert not dead, (page, dead)
+        checked += 1
+    assert checked > 60
+
+
+def test_byte_order_mark_is_not_text(tmp_path):
+    """A rules file an editor saved with a byte-order mark: the first heading is still a heading."""
+    site = make_site(tmp_path / "site")
+    rules = site / "content/games/mini-whist/en.md"
+    rules.write_bytes(b"\xef\xbb\xbf" + rules.read_bytes())
+    result = giv("--content", str(site / "content"), "build", "--out", str(tmp_path / "out"))
+    assert result.returncode == 0, result.stderr
+    html = (tmp_path / "out/en/little-whist/index.html").read_text(encoding="utf-8")
+    assert '<h2 id="overview">Overview</h2>' in html and "\ufeff" not in html
+
+
 # --- determinism ----------------------------------------------------------------------------------
 
 def test_two_builds_are_byte_identical(tmp_path):
@@ -284,6 +309,44 @@ def test_build_stopped_while_writing_leaves_previous_output_untouched(tmp_path, 
         pipeline.build(site / "content", site / "templates", out, cache=cache)
     assert tree_hash(out) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "out", "site"]
+
+
+@pytest.mark.parametrize("where", ["reading", "rendering"])
+def test_unforeseen_error_is_one_line_and_a_log(tmp_path, monkeypatch, capsys, where):
+    """A bug in Giv (here an exception planted where no content can cause one): one line that says
+    what Giv was reading and that the bug is Giv's, the traceback in the log file it names; exit 1,
+    the previous output as it was."""
+    import tempfile
+
+    from generator.cli import main
+    from generator.model import folders
+    from generator.render import pages
+
+    site = make_site(tmp_path / "site")
+    out = tmp_path / "out"
+    assert giv("--content", str(site / "content"), "build", "--out", str(out)).returncode == 0
+    before = tree_hash(out)
+    rules = site / "content/games/mini-tally/da.md"
+    rules.write_text(rules.read_text("utf-8") + "\nEn ændring, så bygget kører.\n", "utf-8")
+
+    def planted(*args, **kwargs):
+        raise KeyError("planted")
+
+    monkeypatch.setattr(*(folders, "check_other_files") if where == "reading" else (pages, "render_site"), planted)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "logs"))
+    (tmp_path / "logs").mkdir()
+    capsys.readouterr()
+    assert main(["--content", str(site / "content"), "build", "--out", str(out)]) == 1
+    lines = [line for line in capsys.readouterr().err.splitlines() if not line.startswith("giv build: ")
+             or "bug" in line]
+    [log] = (tmp_path / "logs").iterdir()
+    what = "while reading content/games/mini-tally/" if where == "reading" else "in `giv build`"
+    assert lines == [f"giv build: a bug in Giv, not in your input, {what}: KeyError: 'planted'; "
+                     f"the details are in {log}"]
+    details = log.read_text("utf-8")
+    assert "Traceback (most recent call last)" in details and "in planted" in details
+    assert tree_hash(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["logs", "out", "site"]
 
 
 def test_successful_build_replaces_output(tmp_path):

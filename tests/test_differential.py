@@ -64,7 +64,12 @@ def game_specs() -> dict[str, dict[str, Any]]:
         for key, value in (game.get("fixed") or {}).items():
             fixed[key] = value
             settings.pop(key, None)
-        variants = {**base["variants"], **{k: v.get("settings", {}) for k, v in (game.get("variants") or {}).items()}}
+        variants = dict(base["variants"])
+        for key, variant in (game.get("variants") or {}).items():
+            if variant is None:  # the game leaves out a variant of the game it extends
+                variants.pop(key, None)
+            else:
+                variants[key] = variant.get("settings", {})
         return {"template": template, "players": dict(game.get("players", base["players"])),
                 "settings": settings, "fixed": fixed, "variants": variants}
 

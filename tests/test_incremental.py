@@ -91,7 +91,9 @@ def test_sequence_of_edits_equals_clean_build(site, tmp_path):
         # a slug that other games link to: their pages change too
         lambda: edit(content / "games" / "vend-om" / "da.yaml", "slug: vend-om", "slug: vend-om-spillet"),
         # what a game extends: the child (tips) is built again with it
-        lambda: edit(content / "games" / "vend-om" / "en.yaml", "label:", "label: Changed"),
+        lambda: edit(content / "games" / "vend-om" / "en.yaml", "name: Minus points", "name: Changed"),
+        # the standard settings' texts: every game takes them
+        lambda: edit(content / "settings" / "en.yaml", "label:", "label: Changed"),
         # aliases: a new alias page, and the alias pages that name a renamed game
         lambda: edit(content / "games" / "wizard" / "en.yaml", "aliases: []", "aliases:\n  - Wizard Whist"),
         lambda: edit(content / "games" / "vandtia" / "sv.yaml", "name: Vändtia", "name: Vändtian"),

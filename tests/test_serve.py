@@ -123,7 +123,8 @@ def test_the_browser_shows_the_error_and_reloads(dev, page):
     page.wait_for_function("() => document.currentScript !== undefined")
     text = dev.content / "games" / "vend-om" / "sv.yaml"
     good = text.read_text("utf-8")
-    text.write_text(good.replace("settings:", "settings: [", 1), "utf-8")
+    assert "\nslug: plump\n" in good
+    text.write_text(good.replace("\nslug: plump\n", "\nslug: [plump\n", 1), "utf-8")  # YAML that does not parse
     page.wait_for_selector("#giv-overlay", timeout=15000)
     assert "content/games/vend-om/sv.yaml" in page.inner_text("#giv-overlay")
     with page.expect_navigation(timeout=15000):

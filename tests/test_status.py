@@ -31,11 +31,11 @@ def test_the_bundled_games_carry_their_records_and_agree(capsys):
 
 def test_missing_is_listed_under_its_language(tmp_path):
     content = site_copy(tmp_path, ["vandtia", "wizard"])
-    path = content / "games" / "vandtia" / "sv.yaml"
+    path = content / "settings" / "sv.yaml"  # the standard texts: every tally game lacks it then
     path.write_text(path.read_text("utf-8").replace("  lossLimit:\n", "  lossLimitX:\n", 1), "utf-8")
     (content / "games" / "wizard" / "en.md").unlink()
     result = report(content)
-    assert [line for line in result["missing"]["sv"] if "settings.lossLimit" in line]
+    assert [line for line in result["missing"]["sv"] if "vandtia/sv.yaml" in line and "settings.lossLimit" in line]
     assert any("wizard/en.md" in line and "missing translation" in line for line in result["missing"]["en"])
     assert result["missing"]["da"] == []
 
@@ -70,7 +70,7 @@ def test_status_command_names_each_stale_item_and_check_fails(tmp_path, capsys):
     content = site_copy(tmp_path, ["vandtia"])
     (content / "games" / "vandtia" / LOCK).unlink(missing_ok=True)
     assert main(["--content", str(content), "status", "--check"]) == 1  # never marked: not in sync
-    assert "untracked: vandtia" in capsys.readouterr().out
+    assert "untracked: settings, vandtia" in capsys.readouterr().out
     for lang in LANGS:
         mark(content, lang)
     capsys.readouterr()
@@ -85,3 +85,18 @@ def test_status_command_names_each_stale_item_and_check_fails(tmp_path, capsys):
     assert out[:3] == ["da: 1 stale", "  stale: vandtia: en changed since da was last marked in sync:",
                        f"    content/games/vandtia/en.md:{line}: section 'questions'"]
     assert "en: complete and up to date" in out
+
+
+def test_a_broken_site_yaml_or_record_is_one_line_with_file_and_line(tmp_path, capsys):
+    content = site_copy(tmp_path, ["vandtia"])
+    site = content / "site.yaml"
+    good = site.read_text("utf-8")
+    site.write_text("a: &a [*a]\n", "utf-8")  # an alias that contains itself
+    assert main(["--content", str(content), "status"]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"error: {site}:1: ") and "\n" not in err, err
+    site.write_text(good, "utf-8")
+    lock = content / "games" / "vandtia" / LOCK
+    lock.write_text("# only a comment\n", "utf-8")
+    assert main(["--content", str(content), "status", "--check"]) == 1
+    assert capsys.readouterr().err.strip() == f"error: {lock}:1: not a record giv status wrote; delete it and mark again"

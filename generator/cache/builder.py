@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..files import Files, Kept, digest
+from ..files import Files, Kept
 from ..model.errors import ContentError, Problems
 from ..model.types import Game, Site
 from . import index as idx

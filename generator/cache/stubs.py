@@ -13,7 +13,8 @@ from ..model.types import Game
 
 EMPTY_GAME = {"settings": {}, "variants": {}, "fixed": {}, "examples": []}
 NO_FILE = Path()  # one object for every stub: pickled once, not once per text
-EMPTY_TEXT = {"settings": {}, "variants": {}, "examples": {}, "rules": "", "rules_file": NO_FILE, "rules_html": None}
+EMPTY_TEXT = {"settings": {}, "variants": {}, "examples": {}, "rules": "", "rules_file": NO_FILE, "rules_html": None,
+              "items": []}
 
 
 def stub(game: Game) -> Game:

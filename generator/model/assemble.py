@@ -7,6 +7,7 @@ from .errors import Problems
 from .examples import load_examples
 from .rules import parallel
 from .games import build_game_facts, draft_languages, merged
+from .shared import Shared
 from .texts import game_text, load_raw
 from .types import Game
 from .yamlfile import LDict
@@ -33,11 +34,12 @@ def families(raw: Raw) -> list[list[str]]:
 
 
 def build_family(problems: Problems, raw: Raw, members: list[str], languages: list[str],
-                 langs: set[str], game_ids: set[str]) -> list[Game]:
+                 langs: set[str], game_ids: set[str], shared: Shared | None = None) -> list[Game]:
     """The usable games of one family (see families), reading each game's texts once and checking
     their Markdown (game_ids: every game folder, loaded or not, for the links between games)."""
     raw_texts = {gid: {lang: load_raw(problems, raw[gid][1].parent, lang) for lang in languages} for gid in members}
-    games = [game for gid in members if (game := build_game(problems, raw, raw_texts, gid, languages, langs))]
+    games = [game for gid in members if (game := build_game(problems, raw, raw_texts, gid, languages, langs,
+                                                           shared or {}))]
     for game in games:
         check_markdown(problems, game, game_ids)
     return games
@@ -59,7 +61,7 @@ def check_markdown(problems: Problems, game: Game, game_ids: set[str]) -> None:
 
 
 def build_game(problems: Problems, raw: Raw, raw_texts: dict[str, RawTexts], game_id: str, languages: list[str],
-               langs: set[str]) -> Game | None:
+               langs: set[str], shared: Shared) -> Game | None:
     """The game with everything it inherits, or None when a problem makes it unusable. raw_texts
     holds the texts of the game and of every game it extends."""
     data, path = raw[game_id]
@@ -77,8 +79,9 @@ def build_game(problems: Problems, raw: Raw, raw_texts: dict[str, RawTexts], gam
         layers = [(raw[gid][1].parent / f"{lang}.yaml", raw_texts[gid][lang][0]) for gid in chain]
         if own is None or rules is None or any(d is None for _, d in layers):
             continue
+        common = (shared[lang][0], shared[lang][1].get(facts["template"], {})) if lang in shared else None
         text = game_text(problems, lang, layers, rules, path.parent / f"{lang}.md", facts["settings"],
-                         list(facts["variants"]), {e.id: [c.id for c in e.checks] for e in examples}, langs)
+                         list(facts["variants"]), {e.id: [c.id for c in e.checks] for e in examples}, langs, common)
         if text:
             texts[lang] = text
     parallel(problems, list(texts.values()))

@@ -35,6 +35,9 @@ class ContentError(Exception):
         self.problems = sorted(set(problems))
         super().__init__("\n".join(str(p) for p in self.problems))
 
+    def __reduce__(self):  # back from a worker process as it was raised
+        return ContentError, (self.problems,)
+
 
 class Problems:
     """Collects independent problems so that one run reports them all."""

@@ -13,7 +13,7 @@ import re
 import stat
 from pathlib import Path
 
-MAX_BYTES = 1_000_000
+from ..limits import MAX_BYTES
 NOT_FILES = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a device"),
              (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")  # what a text file holds but tab, LF, CR

@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ..bugs import reading
 from ..parallel import parallel_map
 from .assemble import Raw, build_family, families
 from .crosscheck import crosscheck
@@ -11,6 +12,7 @@ from .errors import Problem, Problems
 from .files import present
 from .folders import read_game_file
 from .schema import Shape, line_of
+from .shared import Shared, load_shared
 from .sitefile import locale_problem, url_problem
 from .types import Game, Language, Site
 from .yamlfile import LDict, load_yaml
@@ -62,13 +64,15 @@ def load_site(root: Path, only: set[str] | None = None) -> Site:
     extend) and no checks across games: the caller checks the whole site (generator/cache).
     Game folders are read, and games built, on every core (generator/parallel.py)."""
     problems = Problems(root)
-    languages, root_url, x_default = load_languages(problems, root)
+    with reading(problems.rel(root / "site.yaml")):
+        languages, root_url, x_default = load_languages(problems, root)
     if not languages:  # every game would be in no language: site.yaml's problem is the one to say
         problems.raise_if_any()
-    names = game_folders(root / "games")
+    names = game_folders(problems, root / "games")
     folders = [root / "games" / name for name in names if only is None or name in only]
     raw = read_games(problems, root, folders, set(languages))
-    games = build_games(problems, root, raw, list(languages), set(names))
+    shared = load_shared(problems, root, list(languages))
+    games = build_games(problems, root, raw, list(languages), set(names), shared)
     games.sort(key=lambda g: (g.order, g.id))
     site = Site(root, languages, root_url, games, x_default)
     if only is None:
@@ -77,20 +81,35 @@ def load_site(root: Path, only: set[str] | None = None) -> Site:
     return site
 
 
-def game_folders(games: Path) -> list[str]:
-    """The names of the folders in content/games/, sorted (no stat per folder: there may be thousands)."""
+def game_folders(problems: Problems, games: Path) -> list[str]:
+    """The names of the folders in content/games/, sorted (no stat per folder: there may be thousands).
+    A games/ that is there but is not a folder is a problem; no games/ at all is a site without games."""
     try:
         with os.scandir(games) as entries:
-            return sorted(entry.name for entry in entries if entry.is_dir())
-    except (FileNotFoundError, NotADirectoryError):
-        return []
+            return sorted(entry.name for entry in entries if _is_folder(entry))
+    except FileNotFoundError:
+        if present(games):
+            problems.add(games, 1, "is a symbolic link to nothing")
+    except NotADirectoryError:
+        problems.add(games, 1, "is a file, not the folder of the games")
+    except OSError as exc:
+        problems.add(games, 1, f"cannot be read: {(exc.strerror or type(exc).__name__).lower()}")
+    return []
+
+
+def _is_folder(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:  # a loop of links: not a game folder (and no game.yaml is read through it)
+        return False
 
 
 def read_games(problems: Problems, root: Path, folders: list[Path], langs: set[str]) -> Raw:
     """Every usable game.yaml by game id, in folder order."""
     def read(folder: Path) -> tuple[LDict | None, list[Problem]]:
         found = Problems(root)
-        return read_game_file(found, folder, langs), found.items
+        with reading(f"{found.rel(folder)}/"):
+            return read_game_file(found, folder, langs), found.items
 
     raw = {}
     for folder, (data, found) in zip(folders, parallel_map(read, folders)):
@@ -100,11 +119,13 @@ def read_games(problems: Problems, root: Path, folders: list[Path], langs: set[s
     return raw
 
 
-def build_games(problems: Problems, root: Path, raw: Raw, languages: list[str], game_ids: set[str]) -> list[Game]:
+def build_games(problems: Problems, root: Path, raw: Raw, languages: list[str], game_ids: set[str],
+                shared: Shared) -> list[Game]:
     """The usable games, a family of games that extend one another at a time."""
     def build(members: list[str]) -> tuple[list[Game], list[Problem]]:
         found = Problems(root)
-        return build_family(found, raw, members, languages, set(languages), game_ids), found.items
+        with reading(", ".join(f"{found.rel(raw[gid][1].parent)}/" for gid in members if gid in raw)):
+            return build_family(found, raw, members, languages, set(languages), game_ids, shared), found.items
 
     games = []
     for built, found in parallel_map(build, families(raw)):

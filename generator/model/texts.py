@@ -56,32 +56,52 @@ def _text(problems: Problems, path: Path, where: str, data: Any, line: int, lang
 
 
 def settings_text(problems: Problems, layers: list[tuple[Path, dict]], settings: dict[str, SettingMeta],
-                  lang: str) -> dict[str, SettingText]:
-    """Labels for every exposed setting and option, taking each from the nearest layer that has it."""
+                  lang: str, shared: tuple[Path, dict] | None = None) -> dict[str, SettingText]:
+    """Labels for every exposed setting and option. Each text (label, description, when_on, when_off,
+    each option) comes from the nearest layer that has it: the game's own file, the games it
+    extends, then the texts the site writes once for the template (shared: content/settings/)."""
+    sources = layers + ([(shared[0], {"settings": shared[1]})] if shared else [])
+    own_path, own = layers[0]
     out = {}
     for key, meta in settings.items():
-        path, data = next(((p, d["settings"][key]) for p, d in layers if key in d.get("settings", {})),
-                          (layers[0][0], None))
-        line = line_of(layers[0][1].get("settings", layers[0][1]), key)
+        line = line_of(own.get("settings", own), key)
+        where = f"settings.{key}"
+        found = [(p, d["settings"][key]) for p, d in sources if key in (d.get("settings") or {})]
         switch = meta.type == "bool"  # a switch says in a sentence what on and off mean: no bare "on" after a label
-        text = _text(problems, path, f"settings.{key}", data, line, lang,
-                     ("label", "description", "when_on", "when_off") if switch else ("label", "description"),
-                     {} if switch else {"options": "map"} if meta.type == "enum" else {})
-        if text is None:
+        fields = ("label", "description", "when_on", "when_off") if switch else ("label", "description")
+        ok = True
+        for path, data in found:
+            if not Shape(problems, path, where).mapping(data, line_of(data), {}, {
+                    **{f: "text" for f in fields}, **({"options": "map"} if meta.type == "enum" else {})}):
+                ok = False
+        if not ok:
             continue
+        chosen = {}
+        at = (found[0][0], line_of(found[0][1])) if found else (own_path, line)  # where a missing text belongs
+        for name in fields:
+            data = next((d for _, d in found if name in d), None)
+            if data is None:
+                problems.add(*at, f"missing translation: {where}.{name} ({lang})")
+            else:
+                chosen[name] = data[name].strip()
         options = {}
-        raw_options = data.get("options", {}) if isinstance(data, dict) else {}
+        listed = next(((p, line_of(d, "options")) for p, d in found if "options" in d), at)
         for option in meta.options:
-            otext = _text(problems, path, f"settings.{key}.options.{option}", raw_options.get(option),
-                          line_of(data, "options"), lang)
+            path, data = next(((p, d["options"]) for p, d in found if option in d.get("options", {})), (None, None))
+            otext = _text(problems, path or listed[0], f"{where}.options.{option}", data and data[option],
+                          line_of(data, option) if data else listed[1], lang)
             if otext:
                 options[option] = otext
-        for option in raw_options:
-            if option not in meta.options:
-                problems.add(path, line_of(raw_options, option),
-                             f"settings.{key}.options.{option}: the game has no such option")
-        out[key] = SettingText(text.label, text.description, options,
-                               data["when_on"].strip() if switch else "", data["when_off"].strip() if switch else "")
+        for path, data in found:
+            if shared and path == shared[0]:  # the shared texts name every option of the template
+                continue
+            for option in data.get("options", {}):
+                if option not in meta.options:
+                    problems.add(path, line_of(data["options"], option),
+                                 f"{where}.options.{option}: the game has no such option")
+        if len(chosen) == len(fields):
+            out[key] = SettingText(chosen["label"], chosen["description"], options,
+                                   chosen.get("when_on", ""), chosen.get("when_off", ""))
     for path, data in layers:
         for key in data.get("settings", {}):
             if key not in settings:
@@ -106,13 +126,13 @@ def aliases(problems: Problems, path: Path, data: dict, lang: str, langs: set[st
 
 def game_text(problems: Problems, lang: str, layers: list[tuple[Path, dict]], rules: str, rules_file: Path,
               settings: dict[str, SettingMeta], variant_ids: list[str], examples: dict[str, list[str]],
-              langs: set[str]) -> GameText | None:
+              langs: set[str], shared: tuple[Path, dict] | None = None) -> GameText | None:
     """The complete text of a game in one language; layers are the game's file first, then its parents'."""
     path, own = layers[0]
     slug = own["slug"]
     if not SLUG.match(slug):
         problems.add(path, line_of(own, "slug"), f"slug '{slug}' must be lowercase letters, digits and hyphens")
-    stext = settings_text(problems, layers, settings, lang)
+    stext = settings_text(problems, layers, settings, lang, shared)
     vtext = {}
     for vid in variant_ids:
         vpath, vdata = next(((p, d["variants"][vid]) for p, d in layers if vid in d.get("variants", {})), (path, None))

@@ -14,10 +14,8 @@ from typing import Any
 
 import yaml
 
-from .files import MAX_BYTES, read_text  # noqa: F401 (read_text: the one reader; MAX_BYTES: its limit)
-
-MAX_DEPTH = 20
-MAX_VALUES = 100_000
+from ..limits import MAX_DEPTH, MAX_VALUES
+from .files import read_text
 
 
 class LDict(dict):

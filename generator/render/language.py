@@ -8,6 +8,7 @@ from markupsafe import Markup
 from ..i18n.formats import language_name
 from ..i18n.sheet_messages import sheet_strings
 from ..model.types import Game, Site
+from .anchors import check_game_page
 from .env import environment, json_object_script, json_script
 from .facts import Glance
 from .urls import Page, Urls
@@ -59,6 +60,7 @@ class LanguagePages:
     def __init__(self, site: Site, urls: Urls, theme: Theme, lang: str, single: bool, results: dict):
         self.site, self.urls, self.lang, self.results = site, urls, lang, results
         self.tr = tr = theme.catalogs[lang]
+        self.templates = theme.templates
         self.locale = site.languages[lang].locale
         self.env = environment(theme.templates, tr, self.locale, theme.bytecode)
         self.prefix = "" if single else f"{lang}/"
@@ -80,8 +82,10 @@ class LanguagePages:
         page = self.urls.game_page(self.lang, game.id)
         ctx = self.ctx(page)
         view = game_view(ctx, game, self.results, facts)
-        return self.render(page, "game.html", [self.urls.game_page(code, game.id) for code in self.urls.languages_of(game)],
+        html = self.render(page, "game.html", [self.urls.game_page(code, game.id) for code in self.urls.languages_of(game)],
                            view=view, sheet=sheet_script(ctx, view, self.strings), draft=self.lang in game.drafts)
+        check_game_page(self.site.root, html, game.texts[self.lang], self.templates / "game.html")
+        return html
 
     def aliases(self) -> list[tuple[Page, list, str | None]]:
         """(page, [(alias, its language, game name, href)], the title's language if not this one) per alias page."""

@@ -25,6 +25,7 @@ from ..model.slugs import slugify
 
 QUOTES = {"da": "»«›‹", "sv": "””’’", "en": "“”‘’"}  # “double”, ‘single’ as each language writes them
 LANG = re.compile(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*")
+ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # a heading's id: Giv's slug of a heading with a word in it
 SLOT = "\0"  # around a game link's target in the HTML; the parser turns a NUL in the text into U+FFFD
 
 Problem = tuple[int, str]  # (line, message)
@@ -36,6 +37,8 @@ class Markdown:
     parts: tuple[str, ...]      # HTML, a game link's target ('id' or 'id#anchor'), HTML, ...
     problems: tuple[Problem, ...]
     games: frozenset[str]       # the games it links to
+    ids: tuple[tuple[int, str], ...] = ()      # (line, id) of each heading: the page checks them (render/anchors)
+    anchors: tuple[tuple[int, str], ...] = ()  # (line, target) of each link to #target on the page
 
     def html(self, link: Callable[[str], str]) -> str:
         """The HTML, with each game link's address from link(game id)."""
@@ -95,7 +98,20 @@ def convert(text: str, lang: str, game_ids: set[str] | frozenset[str]) -> Markdo
     tokens = md.parse(text)
     html = md.renderer.render(tokens, md.options, {})
     games = frozenset(t.meta["game"].partition("#")[0] for b in tokens for t in b.children or () if "game" in t.meta)
-    return Markdown(tuple(html.split(SLOT)), tuple(check(tokens, game_ids)), games)
+    ids = tuple((b.map[0] + 1, str(b.attrGet("id"))) for b in tokens if b.type == "heading_open" and b.map)
+    return Markdown(tuple(html.split(SLOT)), tuple(check(tokens, game_ids)), games, ids, tuple(_anchors(tokens)))
+
+
+def _anchors(tokens: list[Token]) -> list[tuple[int, str]]:
+    """(line, target) of each link to #target, as the HTML writes the target."""
+    out = []
+    for block in tokens:
+        line = block.map[0] + 1 if block.map else 1
+        for token in block.children or ():
+            if token.type == "link_open" and (href := str(token.attrGet("href"))).startswith("#"):
+                out.append((line, escapeHtml(href[1:])))
+            line += token.type in ("softbreak", "hardbreak")
+    return out
 
 
 def _link_problem(href: str, game_ids: set[str] | frozenset[str]) -> str | None:
@@ -115,6 +131,9 @@ def check(tokens: list[Token], game_ids: set[str] | frozenset[str]) -> list[Prob
             out.append((line, f"raw HTML is not allowed in Markdown: {block.content.strip().splitlines()[0][:40]}"))
         elif block.type == "heading_open" and block.tag == "h1":
             out.append((line, "use ## and ### for headings; the page title is the game's name"))
+        elif block.type == "heading_open" and not ID.fullmatch(str(block.attrGet("id"))):
+            out.append((line, f"the heading makes the id '{block.attrGet('id')}', which no link can name: "
+                              "give it a word of letters or digits"))
         html_lines: set[int] = set()  # one report per line for inline HTML
         for token in block.children or ():
             if token.type == "html_inline" and line not in html_lines:

@@ -70,7 +70,7 @@ function settingControl(app, meta) {
   input.value = String(value);
   const apply = () => {
     const text = input.value.trim();
-    const number = /^\d{1,6}$/.test(text) ? Number(text) : NaN;
+    const number = /^-?\d{1,6}$/.test(text) ? Number(text) : NaN;
     if (!settingOk(meta, number)) {
       input.setAttribute('aria-invalid', 'true');
       const values = { label: meta.label, min: i18n.num(meta.min), max: i18n.num(meta.max), step: i18n.num(meta.step) };
