@@ -8,7 +8,7 @@
 // Numbers follow JSON's one number type: 2.0 is the whole number 2, booleans are not numbers,
 // -0 is never given out. Sums that decide an error (tricks, dealer hook, steps) are exact even
 // past 2 ** 53, as Python's integers are.
-import TEMPLATES from './templates.json' with { type: 'json' };
+import TEMPLATES from './templates.js';
 
 export { TEMPLATES };
 

@@ -20,9 +20,9 @@ from ..model.types import Game, Site
 from ..parallel import parallel_map
 from .facts import glance
 from .language import LanguagePages
+from .modules import site_assets
 from .urls import Page, Urls
 
-ENGINE_DIR = Path(__file__).resolve().parent.parent / "engine"
 INDEX_DESCRIPTION = "Rules for card games, with a scoresheet that adds up every round for you."  # msgid: index.html
 
 
@@ -125,6 +125,7 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
     files: Files = {}
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     lastmod = datetime.fromtimestamp(int(epoch), timezone.utc).strftime("%Y-%m-%d") if epoch else None
+    assets = site_assets(templates)
     pages = {lang: LanguagePages(site, urls, theme, lang, single, results) for lang in langs}
     env = pages[langs[0]].env  # the root page and the sitemap: in the first language
     count = tick or (lambda: None)
@@ -213,10 +214,8 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
 
     for lang in langs:
         prefix = pages[lang].prefix
-        for asset in sorted((templates / "assets").iterdir()):
-            files[f"{prefix}assets/{asset.name}"] = asset.read_bytes()
-        for name in ("engine.js", "templates.json"):
-            files[f"{prefix}assets/{name}"] = (ENGINE_DIR / name).read_bytes()
+        for name, body in assets.items():
+            files[f"{prefix}assets/{name}"] = body
         files[f"{prefix}assets/manifest.json"] = manifest(pages[lang])
         files[f"{prefix}sw.js"] = service_worker(pages[lang], files)
     files.update(host_files(env, site, urls, langs, single))
