@@ -57,8 +57,10 @@ def sheet_script(ctx: Ctx, view, strings: Markup) -> Markup:
 class LanguagePages:
     """What renders one language's pages: its templates, catalog and sheet strings."""
 
-    def __init__(self, site: Site, urls: Urls, theme: Theme, lang: str, single: bool, results: dict):
+    def __init__(self, site: Site, urls: Urls, theme: Theme, lang: str, single: bool, results: dict,
+                 modules: list[str] = ()):
         self.site, self.urls, self.lang, self.results = site, urls, lang, results
+        self.modules = list(modules)  # what the sheet imports, for its modulepreload list
         self.tr = tr = theme.catalogs[lang]
         self.templates = theme.templates
         self.locale = site.languages[lang].locale
@@ -83,7 +85,8 @@ class LanguagePages:
         ctx = self.ctx(page)
         view = game_view(ctx, game, self.results, facts)
         html = self.render(page, "game.html", [self.urls.game_page(code, game.id) for code in self.urls.languages_of(game)],
-                           view=view, sheet=sheet_script(ctx, view, self.strings), draft=self.lang in game.drafts)
+                           view=view, sheet=sheet_script(ctx, view, self.strings), sheet_modules=self.modules,
+                           draft=self.lang in game.drafts)
         check_game_page(self.site.root, html, game.texts[self.lang], self.templates / "game.html")
         return html
 

@@ -20,7 +20,7 @@ from ..model.types import Game, Site
 from ..parallel import parallel_map
 from .facts import glance
 from .language import LanguagePages
-from .modules import site_assets
+from .modules import module_graph, site_assets
 from .urls import Page, Urls
 
 INDEX_DESCRIPTION = "Rules for card games, with a scoresheet that adds up every round for you."  # msgid: index.html
@@ -126,7 +126,8 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     lastmod = datetime.fromtimestamp(int(epoch), timezone.utc).strftime("%Y-%m-%d") if epoch else None
     assets = site_assets(templates)
-    pages = {lang: LanguagePages(site, urls, theme, lang, single, results) for lang in langs}
+    modules = module_graph(assets)
+    pages = {lang: LanguagePages(site, urls, theme, lang, single, results, modules) for lang in langs}
     env = pages[langs[0]].env  # the root page and the sitemap: in the first language
     count = tick or (lambda: None)
     warm: list[Job] = []  # done before the workers fork: one page of each template

@@ -89,3 +89,24 @@ def test_the_sheet_lives_where_json_modules_cannot_load(browser, server, built_s
     assert set(scripts) - {"sw.js"} <= {m.name for m in modules} and "templates.js" in scripts
     context.close()
     assert watch.errors == [], "\n".join(watch.errors)
+
+
+def test_the_page_preloads_every_module_the_sheet_loads(browser, server):
+    """Opening a page fetches the sheet's modules at once: each module the page loads is in its
+    modulepreload list (made from the modules' imports), and the list holds nothing it does not load."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, service_workers="block")
+    page = context.new_page()
+    watch = PageWatch(page)
+    loaded = []
+    page.on("request", lambda r: loaded.append(urlsplit(r.url).path.rsplit("/", 1)[-1])
+            if urlsplit(r.url).path.endswith(".js") else None)
+    open_sheet(page, server, "wizard", "sv")
+    preloaded = page.eval_on_selector_all("link[rel='modulepreload']",
+                                          "links => links.map((l) => new URL(l.href).pathname.split('/').pop())")
+    entries = page.eval_on_selector_all("script[type='module'][src]",
+                                        "scripts => scripts.map((s) => new URL(s.src).pathname.split('/').pop())")
+    assert "sheet.js" in entries and {"engine.js", "templates.js", "sheet-dom.js"} <= set(preloaded)
+    assert len(preloaded) == len(set(preloaded))
+    assert set(loaded) - {"sw.js"} == set(preloaded) | set(entries)
+    context.close()
+    assert watch.errors == [], "\n".join(watch.errors)
