@@ -6,6 +6,11 @@ and are filled in by the script, numbers already formatted for the page's locale
 
 Plurals and ordinals are chosen in the browser by Intl.PluralRules: a key with the suffix _one,
 _two, _few or _other is one form of the message without the suffix (_other is the fallback).
+
+A message that names one deal of the cards has two forms, in the game's own word (game.yaml
+`unit`, as its rule page uses it: render/words.py): the catalogs hold them under the context
+"round" or "deal", and a page gets the form of its game's unit under the one key. The keys say
+"round" as the engine does (its `rounds`), whatever the game calls them.
 """
 from __future__ import annotations
 
@@ -17,6 +22,11 @@ def N_(message: str) -> str:
     return message
 
 
+def pgettext(context: str, message: str) -> tuple[str, str]:
+    """Marks one unit's form of a message for extraction (pybabel reads pgettext calls)."""
+    return context, message
+
+
 MESSAGES = {
     "title": N_("Scoresheet"),
     # players and settings
@@ -25,7 +35,8 @@ MESSAGES = {
     "playerCount": N_("Number of players"),
     "playerName": N_("Name of player {n}"),
     "playerDefault": N_("Player {n}"),
-    "playersLocked": N_("The number of players is fixed once a round is saved. Start a new game to change it."),
+    "playersLocked": (pgettext("round", "The number of players is fixed once a round is saved. Start a new game to change it."),
+                      pgettext("deal", "The number of players is fixed once a deal is saved. Start a new game to change it.")),
     "firstDealer": N_("First dealer"),
     "settings": N_("Settings"),
     "variant": N_("Variant"),
@@ -41,12 +52,8 @@ MESSAGES = {
     "errSettingStep": N_("{label}: enter a whole number from {min} to {max}, in steps of {step}."),
     "errSettingBad": N_("{label} has a value this game does not allow."),
     # the round being entered
-    "roundOf": N_("Round {round} of {count}"),
-    "deal": N_("Deal"),
-    "dealOf": N_("Deal {round} of {count}"),
-    "dealNumber": N_("Deal {round}"),
-    "editingRound": N_("Editing round {round}"),
-    "editingDeal": N_("Editing deal {round}"),
+    "roundOf": (pgettext("round", "Round {round} of {count}"), pgettext("deal", "Deal {round} of {count}")),
+    "editingRound": (pgettext("round", "Editing round {round}"), pgettext("deal", "Editing deal {round}")),
     "cards_one": N_("{n} card each"),
     "cards_other": N_("{n} cards each"),
     "dealerIs": N_("Dealer: {name}"),
@@ -79,24 +86,25 @@ MESSAGES = {
     "tricksSoFar": N_("Tricks so far: {sum} of {hand}."),
     "toTricks": N_("Next: tricks"),
     "backToBids": N_("Change the bids"),
-    "saveRound": N_("Save round"),
+    "saveRound": (pgettext("round", "Save round"), pgettext("deal", "Save deal")),
     "saveChanges": N_("Save changes"),
     "cancelEdit": N_("Cancel"),
-    "undoRound": N_("Undo last round"),
-    "undoDeal": N_("Undo last deal"),
-    "undone": N_("Round {round} is removed; its numbers are back in the form."),
-    "redoRound": N_("Redo: put the round back"),
-    "redoDeal": N_("Redo: put the deal back"),
-    "redone": N_("Round {round} is back."),
-    "roundSaved": N_("Round {round} saved."),
-    "dealSaved": N_("Deal {round} saved."),
-    "roundChanged": N_("Round {round} changed."),
+    "undoRound": (pgettext("round", "Undo last round"), pgettext("deal", "Undo last deal")),
+    "undone": (pgettext("round", "Round {round} is removed; its numbers are back in the form."),
+               pgettext("deal", "Deal {round} is removed; its numbers are back in the form.")),
+    "redoRound": (pgettext("round", "Redo: put the round back"), pgettext("deal", "Redo: put the deal back")),
+    "redone": (pgettext("round", "Round {round} is back."), pgettext("deal", "Deal {round} is back.")),
+    "roundSaved": (pgettext("round", "Round {round} saved."), pgettext("deal", "Deal {round} saved.")),
+    "roundChanged": (pgettext("round", "Round {round} changed."), pgettext("deal", "Deal {round} changed.")),
     "lossTo": N_("{name} lost."),
-    "whoLost": N_("Who lost deal {round}?"),
-    "lossLimitNote_one": N_("The game ends when a player has lost {n} deal."),
-    "lossLimitNote_other": N_("The game ends when a player has lost {n} deals."),
+    "whoLost": (pgettext("round", "Who lost round {round}?"), pgettext("deal", "Who lost deal {round}?")),
+    "lossLimitNote_one": (pgettext("round", "The game ends when a player has lost {n} round."),
+                          pgettext("deal", "The game ends when a player has lost {n} deal.")),
+    "lossLimitNote_other": (pgettext("round", "The game ends when a player has lost {n} rounds."),
+                            pgettext("deal", "The game ends when a player has lost {n} deals.")),
     "gameOver": N_("The game is over"),
-    "gameOverFix": N_("Every round is played, but some rounds break the current settings: edit them or change the settings back."),
+    "gameOverFix": (pgettext("round", "Every round is played, but some rounds break the current settings: edit them or change the settings back."),
+                    pgettext("deal", "Every deal is played, but some deals break the current settings: edit them or change the settings back.")),
     # messages for what the engine refuses (by error code)
     "errBidMissing": N_("Enter {name}'s bid."),
     "errBidRange": N_("{name}'s bid must be a whole number from 0 to {hand}."),
@@ -104,20 +112,22 @@ MESSAGES = {
     "errTookRange": N_("{name}'s tricks must be a whole number from 0 to {hand}."),
     "errTricksSum": N_("The tricks add up to {sum}, but {hand} were played. Check the counts."),
     "errDealerHook": N_("{name} deals and may not bid {bid}: the bids would add up to {hand}."),
-    "errTooMany": N_("The game is already over: no more rounds can be added."),
+    "errTooMany": (pgettext("round", "The game is already over: no more rounds can be added."),
+                   pgettext("deal", "The game is already over: no more deals can be added.")),
     "errHandSize": N_("This hand size does not fit the deck with this many players."),
-    "errLoser": N_("Choose who lost the deal."),
+    "errLoser": (pgettext("round", "Choose who lost the round."), pgettext("deal", "Choose who lost the deal.")),
     "errPlayerCount": N_("Play with {min} to {max} players."),
     "errUnexpected": N_("Something went wrong; your numbers are kept. Please check them."),
-    "problemsTitle": N_("Rounds to check"),
-    "roundProblem": N_("Round {round}: {message}"),
+    "problemsTitle": (pgettext("round", "Rounds to check"), pgettext("deal", "Deals to check")),
+    "roundProblem": (pgettext("round", "Round {round}: {message}"), pgettext("deal", "Deal {round}: {message}")),
     "roundFlag": N_("breaks the current settings"),
     # standings
     "standings": N_("Standings"),
-    "standingsAfter": N_("Standings after round {round}"),
-    "standingsAfterDeal": N_("Standings after deal {round}"),
+    "standingsAfter": (pgettext("round", "Standings after round {round}"),
+                       pgettext("deal", "Standings after deal {round}")),
     "finalStandings": N_("Final standings"),
-    "noRoundsYet": N_("The standings appear when the first round is saved."),
+    "noRoundsYet": (pgettext("round", "The standings appear when the first round is saved."),
+                    pgettext("deal", "The standings appear when the first deal is saved.")),
     "ordinal_one": N_("{n}st"),
     "ordinal_two": N_("{n}nd"),
     "ordinal_few": N_("{n}rd"),
@@ -133,27 +143,29 @@ MESSAGES = {
     "leaders_other": N_("Sharing the lead: {names}"),
     "bonusNote": N_("Bonus for a perfect game: {points} to {names}."),
     # rounds table and chart
-    "roundsTitle": N_("Rounds"),
-    "dealsTitle": N_("Deals"),
-    "round": N_("Round"),
+    "roundsTitle": (pgettext("round", "Rounds"), pgettext("deal", "Deals")),
+    "round": (pgettext("round", "Round"), pgettext("deal", "Deal")),
     "cardsHeader": N_("Cards"),
     "trump": N_("Trump"),
     "dealer": N_("Dealer"),
     "lost": N_("Lost"),
     "edit": N_("Edit"),
-    "editRound": N_("Edit round {round}"),
-    "editDeal": N_("Edit deal {round}"),
-    "roundNumber": N_("Round {round}"),
+    "editRound": (pgettext("round", "Edit round {round}"), pgettext("deal", "Edit deal {round}")),
+    "roundNumber": (pgettext("round", "Round {round}"), pgettext("deal", "Deal {round}")),
     "cellWords": N_("bid {bid}, took {took}, {points}, total {total}"),
     "chartBonus": N_("Bonus"),
-    "cellKey": N_("In each player's column: bid/tricks, the round's points and the running total. D marks the dealer; tap a round's number to correct it."),
-    "tallyKey": N_("Each player's column counts the deals they have lost; a dot marks who lost the deal."),
-    "trumpEvery": N_("Trump in every round: {trump}."),
+    "cellKey": (pgettext("round", "In each player's column: bid/tricks, the round's points and the running total. D marks the dealer; tap a round's number to correct it."),
+                pgettext("deal", "In each player's column: bid/tricks, the deal's points and the running total. D marks the dealer; tap a deal's number to correct it.")),
+    "tallyKey": (pgettext("round", "Each player's column counts the rounds they have lost; a dot marks who lost the round."),
+                 pgettext("deal", "Each player's column counts the deals they have lost; a dot marks who lost the deal.")),
+    "trumpEvery": (pgettext("round", "Trump in every round: {trump}."),
+                   pgettext("deal", "Trump in every deal: {trump}.")),
     "bonusRow": N_("Perfect-game bonus"),
     "finalTotal": N_("Total"),
     "chartTitle": N_("Running totals"),
     "chartTitleTally": N_("Losses so far"),
-    "chartTable": N_("Running totals after each round"),
+    "chartTable": (pgettext("round", "Running totals after each round"),
+                   pgettext("deal", "Running totals after each deal")),
     # share, export, print, new game
     "toolsTitle": N_("Share, save and print"),
     "share": N_("Copy a link to this game"),
@@ -164,7 +176,8 @@ MESSAGES = {
     "exportJson": N_("Download JSON"),
     "print": N_("Print"),
     "newGame": N_("New game"),
-    "newGameConfirm": N_("Clear every round and start again with the same players and settings?"),
+    "newGameConfirm": (pgettext("round", "Clear every round and start again with the same players and settings?"),
+                       pgettext("deal", "Clear every deal and start again with the same players and settings?")),
     "newGameYes": N_("Yes, start again"),
     "cancel": N_("Cancel"),
     "newGameStarted": N_("A new game has started."),
@@ -209,5 +222,8 @@ MESSAGES = {
 }
 
 
-def sheet_strings(translations: GNUTranslations) -> dict[str, str]:
-    return {key: translations.gettext(text) for key, text in sorted(MESSAGES.items())}
+def sheet_strings(translations: GNUTranslations, unit: str) -> dict[str, str]:
+    """Every message in the catalog's language, each that names a deal in the unit's word."""
+    form = 0 if unit == "round" else 1
+    return {key: translations.gettext(text) if isinstance(text, str) else translations.pgettext(*text[form])
+            for key, text in sorted(MESSAGES.items())}

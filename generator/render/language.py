@@ -7,6 +7,7 @@ from markupsafe import Markup
 
 from ..i18n.formats import language_name
 from ..i18n.sheet_messages import sheet_strings
+from ..model.games import UNITS
 from ..model.types import Game, Site
 from .anchors import check_game_page
 from .env import environment, json_object_script, json_script
@@ -66,7 +67,8 @@ class LanguagePages:
         self.locale = site.languages[lang].locale
         self.env = environment(theme.templates, tr, self.locale, theme.bytecode)
         self.prefix = "" if single else f"{lang}/"
-        self.strings = json_script(sheet_strings(tr))  # the same on every rule page of the language
+        # the sheet's strings, made once per unit (deal or round): the same on every page of a unit
+        self.strings = {unit: json_script(sheet_strings(tr, unit)) for unit in UNITS}
 
     def ctx(self, page: Page) -> Ctx:
         return Ctx(self.site, self.lang, self.locale, self.tr,
@@ -85,7 +87,7 @@ class LanguagePages:
         ctx = self.ctx(page)
         view = game_view(ctx, game, self.results, facts)
         html = self.render(page, "game.html", [self.urls.game_page(code, game.id) for code in self.urls.languages_of(game)],
-                           view=view, sheet=sheet_script(ctx, view, self.strings), sheet_modules=self.modules,
+                           view=view, sheet=sheet_script(ctx, view, self.strings[game.unit]), sheet_modules=self.modules,
                            draft=self.lang in game.drafts)
         check_game_page(self.site.root, html, game.texts[self.lang], self.templates / "game.html")
         return html

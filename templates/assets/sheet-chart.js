@@ -64,7 +64,7 @@ export function chartSection(app, width) {
     s('svg', { class: 'sheet-swatch', viewBox: '0 0 28 8', focusable: 'false' },
       s('line', { x1: 2, x2: 26, y1: 4, y2: 4, class: `sheet-line series-${p % 8}` })), app.nameEl(p))));
 
-  const word = data.template === 'tally' ? t('deal') : t('round');
+  const word = t('round');
   // A table box ignores width and overflow, so the hiding is done by a wrapper.
   const table = h('div', { class: 'visually-hidden' }, h('table', {},
     h('caption', {}, t('chartTable')),

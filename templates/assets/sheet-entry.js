@@ -66,10 +66,10 @@ function title(app, current) {
   const { data, result } = app;
   const round = num(current.index + 1);
   let text;
-  if (current.editing) text = t(data.template === 'tally' ? 'editingDeal' : 'editingRound', { round });
+  if (current.editing) text = t('editingRound', { round });
   else if (data.template === 'tally') {
     const count = result.settings.roundCount;
-    text = count > 0 ? t('dealOf', { round, count: num(count) }) : t('dealNumber', { round });
+    text = count > 0 ? t('roundOf', { round, count: num(count) }) : t('roundNumber', { round });
   } else text = t('roundOf', { round, count: num(result.schedule.length) });
   return h('h3', { class: 'sheet-entry-title', id: 'giv-entry-title', tabindex: '-1' }, text);
 }
@@ -89,12 +89,11 @@ function actionsRow(app, current, primary) {
     buttons.push(h('button', { type: 'button', class: 'sheet-button', onclick: () => app.cancelEdit() }, t('cancelEdit')));
   }
   if (app.state.rounds.length && (!current || !current.editing)) {
-    const word = app.data.template === 'tally' ? 'undoDeal' : 'undoRound';
-    buttons.push(h('button', { type: 'button', class: 'sheet-button', id: 'giv-undo', onclick: () => app.undoLast() }, t(word)));
+    buttons.push(h('button', { type: 'button', class: 'sheet-button', id: 'giv-undo', onclick: () => app.undoLast() }, t('undoRound')));
   }
   if (app.state.redo && (!current || !current.editing)) {
     buttons.push(h('button', { type: 'button', class: 'sheet-button', id: 'giv-redo', onclick: () => app.redoLast() },
-      t(app.data.template === 'tally' ? 'redoDeal' : 'redoRound')));
+      t('redoRound')));
   }
   return h('div', { class: 'sheet-actions' }, buttons);
 }

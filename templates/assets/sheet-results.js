@@ -11,7 +11,7 @@ function standingsSection(app) {
   const played = state.rounds.length;
   const section = h('section', { class: 'sheet-standings', 'aria-labelledby': 'giv-standings-title' });
   const heading = result.finished ? t('finalStandings')
-    : played ? t(data.template === 'tally' ? 'standingsAfterDeal' : 'standingsAfter', { round: num(played) }) : t('standings');
+    : played ? t('standingsAfter', { round: num(played) }) : t('standings');
   section.append(h('h3', { id: 'giv-standings-title' }, heading));
   if (!played || !result.standings.length) {
     section.append(h('p', { class: 'sheet-hint' }, t('noRoundsYet')));
@@ -163,7 +163,7 @@ function tallyTable(app) {
   const { t, num } = i18n;
   const n = app.playerCount();
   const editing = state.draft.edit;
-  const head = h('tr', {}, h('th', { scope: 'col', class: 'sheet-round' }, t('deal')), h('th', { scope: 'col' }, t('lost')),
+  const head = h('tr', {}, h('th', { scope: 'col', class: 'sheet-round' }, t('round')), h('th', { scope: 'col' }, t('lost')),
     Array.from({ length: n }, (_, p) => h('th', { scope: 'col', class: 'sheet-col-player', dataset: { player: p } }, app.nameEl(p))));
   const body = result.rounds.map((scored, r) => {
     const classes = ['sheet-row', 'is-played'];
@@ -172,7 +172,7 @@ function tallyTable(app) {
     const loser = scored.loser;
     return h('tr', { class: classes.join(' ') },
       h('th', { scope: 'row', class: 'sheet-round' }, h('button', {
-        type: 'button', class: 'sheet-edit', id: `giv-edit-${r + 1}`, 'aria-label': t('editDeal', { round: num(r + 1) }),
+        type: 'button', class: 'sheet-edit', id: `giv-edit-${r + 1}`, 'aria-label': t('editRound', { round: num(r + 1) }),
         'aria-pressed': r === editing ? 'true' : null, onclick: () => app.editRound(r),
       }, num(r + 1))),
       h('td', { class: 'sheet-loser-name', dataset: hook(r + 1, loser, 'loser') }, loser === null ? '' : app.nameEl(loser)),
@@ -180,7 +180,7 @@ function tallyTable(app) {
         p === loser ? h('span', { class: 'sheet-lost-mark', 'aria-hidden': 'true' }, '●') : null,
         h('span', { class: 'sheet-total', dataset: { ...hook(r + 1, p, 'total'), value: total } }, num(total)))));
   });
-  return [t('dealsTitle'), h('table', { class: `sheet-table is-tally players-${n}`, 'aria-labelledby': 'giv-rounds-title' },
+  return [t('roundsTitle'), h('table', { class: `sheet-table is-tally players-${n}`, 'aria-labelledby': 'giv-rounds-title' },
     h('colgroup', {}, h('col', { class: 'sheet-col-round' }), h('col', { class: 'sheet-col-lost' }),
       Array.from({ length: n }, () => h('col', {}))),
     h('thead', {}, head), h('tbody', {}, body)), [t('tallyKey')]];

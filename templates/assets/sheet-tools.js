@@ -20,7 +20,7 @@ export function toCsv(app) {
   const rows = [];
   const sep = csvSeparator(i18n.locale);
   if (data.template === 'tally') {
-    rows.push([t('deal'), t('lost'), ...names.map((name) => t('csvLosses', { name }))]);
+    rows.push([t('round'), t('lost'), ...names.map((name) => t('csvLosses', { name }))]);
     result.rounds.forEach((r) => rows.push([r.round, r.loser === null ? '' : names[r.loser], ...r.totals]));
   } else {
     rows.push([t('round'), t('cardsHeader'), t('dealer'), t('trump'), ...names.flatMap((name) => [

@@ -221,8 +221,7 @@ export function createSheet(root, data) {
       if (editing && aside) Object.assign(state.draft, aside); // the new round half typed before the edit
       app.commit({ focus: 'entry' });
       if (app.result.finished) app.keepFinished();
-      const word = data.template === 'tally' ? 'dealSaved' : 'roundSaved';
-      const parts = [t(editing ? 'roundChanged' : word, { round: i18n.num(index + 1) })];
+      const parts = [t(editing ? 'roundChanged' : 'roundSaved', { round: i18n.num(index + 1) })];
       if (data.template === 'tally') parts.push(t('lossTo', { name: app.names()[round.loser] }));
       if (app.result.finished && !wasFinished) parts.push(app.winnerText());
       app.announce(parts.join(' '));
@@ -251,7 +250,7 @@ export function createSheet(root, data) {
       }
       state.draft = draft;
       app.commit({ focus: 'entry', setup: false });
-      app.announce(t(data.template === 'tally' ? 'editingDeal' : 'editingRound', { round: i18n.num(index + 1) }));
+      app.announce(t('editingRound', { round: i18n.num(index + 1) }));
     },
 
     cancelEdit() {
