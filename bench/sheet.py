@@ -17,13 +17,15 @@ played, so the sheet shows 24 scored rows and the 25th being entered. Prints:
   the fewest taps and keystrokes the page allows, and each one is counted (a tap on a field or
   a button is one, a key on the on-screen keyboard is one).
 
-The last line is `sheet: action p95 X ms; load Y ms; taps per round Z`.
+The first line says the machine's load average at the start and the end (on a shared machine
+the numbers depend on it); the last line is `sheet: action p95 X ms; load Y ms; taps per round Z`.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import math
+import os
 import random
 import statistics
 import sys
@@ -166,6 +168,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
     args = parser.parse_args()
+    start_load = os.getloadavg()[0]  # the machine may be shared: the numbers depend on it
 
     from generator.build import build
     from playwright.sync_api import sync_playwright
@@ -253,7 +256,8 @@ def main() -> int:
             return 1
 
     print(f"Chromium {SLOWDOWN}x CPU slowdown, {PHONE['width']}x{PHONE['height']}; "
-          f"{PLAYERS} players, {DEALS} deals ({DEALS - 1} played)")
+          f"{PLAYERS} players, {DEALS} deals ({DEALS - 1} played); {os.cpu_count()} cores, load average "
+          f"{start_load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end")
     everything = []
     for kind, values in times.items():
         everything += values

@@ -387,9 +387,26 @@ export function createSheet(root, data) {
 
     /** The standings, the rounds table and the chart (or only the parts named). */
     renderResults(only = null) {
-      keepChildren(slots.results, resultsSections(app, () => root.clientWidth, only));
+      keepChildren(slots.results, resultsSections(app, sheetWidth, only));
     },
   };
+
+  // The sheet's width, for the chart: read once, then kept by a ResizeObserver (which redraws the
+  // chart when it changes), as reading it in each redraw would force a layout in its middle.
+  let width = null;
+  function sheetWidth() {
+    if (width === null) width = root.clientWidth;
+    return width;
+  }
+  if ('ResizeObserver' in window) {
+    new ResizeObserver(() => {
+      const now = root.clientWidth; // after layout, so no extra one
+      if (width !== null && now !== width && app.result) {
+        width = now;
+        app.renderResults(['chart']);
+      } else width = now;
+    }).observe(root);
+  }
 
   /** The screen wake lock: taken while wanted and the page is shown, taken again when it comes back. */
   const wake = {

@@ -48,8 +48,8 @@ def test_the_sheet_calls_a_deal_what_the_page_calls_it(browser, server, game, la
     data = page.evaluate("() => JSON.parse(document.getElementById('giv-data').textContent)")
     # the page's own word: the first column of a worked example's table, and that table's caption
     example = page.locator("section.example table.numbers").first
-    one = example.locator("thead th").first.inner_text().strip()
-    many = example.locator("caption").inner_text().strip()
+    one = example.locator("thead th").first.text_content().strip()
+    many = example.locator("caption").text_content().strip()
     unit = "round" if one in ("Round", "Runda") else "deal"
     setup(page, ["Anna", "Bo", "Cecilie"])
     title = page.locator("#giv-entry-title").inner_text()
