@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from .engine.spec import TEMPLATES
-from .model.format import EXAMPLES, GAME, TEXT, template_settings, template_values
+from .model.format import EXAMPLES, GAME, SHARED, SITE, TEXT, template_settings, template_values
 from .model.nodes import Node
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -53,7 +53,9 @@ def schemas() -> dict[str, str]:
     """File name in schema/ -> its text."""
     out = {"game.schema.json": document("Giv game.yaml", GAME, template_defs(True), {"allOf": game_branches()}),
            "examples.schema.json": document("Giv examples.yaml", EXAMPLES, template_defs(False)),
-           "text.schema.json": document("Giv <lang>.yaml", TEXT)}
+           "text.schema.json": document("Giv <lang>.yaml", TEXT),
+           "settings.schema.json": document("Giv content/settings/<lang>.yaml", SHARED),
+           "site.schema.json": document("Giv site.yaml", SITE)}
     return {name: json.dumps(data, indent=2, ensure_ascii=False) + "\n" for name, data in out.items()}
 
 

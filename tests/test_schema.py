@@ -47,7 +47,8 @@ def schema_for(path: Path) -> dict:
 
 def content_files(content: Path) -> list[Path]:
     """Every YAML file of a content/ folder."""
-    return sorted((content / "games").glob("*/*.yaml"))
+    return [content / "site.yaml", *sorted((content / "settings").glob("*.yaml")),
+            *sorted((content / "games").glob("*/*.yaml"))]
 
 
 def read(path: Path, content: Path):
@@ -72,7 +73,7 @@ def test_bundled_content_fits_the_schemas(path):
 
 # The build's shape check (unknown key, missing key, wrong kind) reads the same declaration as the
 # schemas: every fixture case it fails, the schema of the file it names refuses too.
-SHAPE = re.compile(r"^error: content/(games/\S+\.yaml):\d+: (unknown key|'[^']+' is missing|'[^']+' must be "
+SHAPE = re.compile(r"^error: content/(\S+\.yaml):\d+: (unknown key|'[^']+' is missing|'[^']+' must be "
                    r"(text|a whole number|true or false|a mapping|a list),)")
 SHAPE_CASES = [(case, match.group(1)) for case in cases()
                for line in (INVALID / case / "expected.txt").read_text("utf-8").splitlines()
@@ -102,6 +103,13 @@ def test_schemas_refuse_what_the_shape_check_refuses(case, file, tmp_path):
                       "  expect: {totals: [1, 0]}\n", "pointsPerMisedTrick"),
     ("da.yaml", "name: X\nslug: Not A Slug\nsummary: S\n", "Not A Slug"),
     ("da.yaml", "name: X\nslug: x\nsummary: S\nsettings:\n  maxHandSise: {label: L, description: D}\n", "maxHandSise"),
+    ("settings/da.yaml", "bid:\n  lossLimit: {label: L, description: D}\n", "lossLimit"),
+    ("settings/da.yaml", "bid:\n  dealerHook: {label: L, description: D, when_of: W}\n", "when_of"),
+    ("settings/da.yaml", "bid:\n  missPenalty:\n    options: {perTrik: {label: L}}\n", "perTrik"),
+    ("settings/da.yaml", "tally:\n  lossLimit: {label: L, options: {}}\n", "options"),
+    ("site.yaml", "root_url: https://x.org/\nlanguages:\n  da: {locale: da_DK, base_url: https://x.org/, drft: true}\n",
+     "drft"),
+    ("site.yaml", "root_url: https://x.org/\nlanguages:\n  de: {locale: de_DE, base_url: https://x.org/}\n", "de"),
 ])
 def test_schemas_catch_what_the_build_refuses(name, text, fault, tmp_path):
     path = tmp_path / name
