@@ -1,20 +1,17 @@
 """<lang>.yaml and <lang>.md: one language's text for a game. Missing text is an error."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
 from .errors import Problems
-from .format import ALIAS, EXAMPLE_TEXT, LABELLED, SLUG as SLUG_FORM, TEXT, VARIANT_TEXT, setting_text
+from .format import ALIAS, EXAMPLE_TEXT, LABELLED, TEXT, VARIANT_TEXT, setting_text
 from .nodes import Fields
 from .rules import parse_rules
 from .schema import Shape, line_of
 from .types import Alias, ExampleText, GameText, Loc, SettingMeta, SettingText, Text
 from .files import present, read_text
 from .yamlfile import load_yaml
-
-SLUG = re.compile(SLUG_FORM)
 
 
 def load_raw(problems: Problems, folder: Path, lang: str) -> tuple[dict | None, str | None]:
@@ -107,7 +104,7 @@ def settings_text(problems: Problems, layers: list[tuple[Path, dict]], settings:
     return out
 
 
-def aliases(problems: Problems, path: Path, data: dict, lang: str, langs: set[str]) -> list[Alias]:
+def aliases(problems: Problems, path: Path, data: dict, lang: str) -> list[Alias]:
     out = []
     items = data.get("aliases", [])
     for index, item in enumerate(items):
@@ -115,21 +112,16 @@ def aliases(problems: Problems, path: Path, data: dict, lang: str, langs: set[st
         if isinstance(item, str) and item.strip():
             out.append(Alias(item.strip(), lang, line))
         elif Shape(problems, path, f"aliases[{index + 1}]").mapping(item, line, ALIAS):
-            if item["lang"] not in langs and not re.fullmatch(r"[a-z]{2}", item["lang"]):
-                problems.add(path, line, f"aliases[{index + 1}]: '{item['lang']}' is not a language code")
-            else:
-                out.append(Alias(item["name"].strip(), item["lang"], line))
+            out.append(Alias(item["name"].strip(), item["lang"], line))
     return out
 
 
 def game_text(problems: Problems, lang: str, layers: list[tuple[Path, dict]], rules: str, rules_file: Path,
               settings: dict[str, SettingMeta], variant_ids: list[str], examples: dict[str, list[str]],
-              langs: set[str], shared: tuple[Path, dict] | None = None) -> GameText | None:
+              shared: tuple[Path, dict] | None = None) -> GameText | None:
     """The complete text of a game in one language; layers are the game's file first, then its parents'."""
     path, own = layers[0]
     slug = own["slug"]
-    if not SLUG.match(slug):
-        problems.add(path, line_of(own, "slug"), f"slug '{slug}' must be lowercase letters, digits and hyphens")
     stext = settings_text(problems, layers, settings, lang, shared)
     vtext = {}
     for vid in variant_ids:
@@ -169,6 +161,6 @@ def game_text(problems: Problems, lang: str, layers: list[tuple[Path, dict]], ru
     rules, items, found = parse_rules(rules)
     for line, message in found:
         problems.add(rules_file, line, message)
-    return GameText(lang, own["name"].strip(), slug, own["summary"].strip(), aliases(problems, path, own, lang, langs),
+    return GameText(lang, own["name"].strip(), slug, own["summary"].strip(), aliases(problems, path, own, lang),
                     stext, vtext, etext, rules, rules_file, Loc(problems.rel(path), 1),
                     line_of(own, "slug"), items=items)
