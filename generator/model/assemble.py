@@ -81,7 +81,7 @@ def build_game(problems: Problems, raw: Raw, raw_texts: dict[str, RawTexts], gam
             continue
         common = (shared[lang][0], shared[lang][1].get(facts["template"], {})) if lang in shared else None
         text = game_text(problems, lang, layers, rules, path.parent / f"{lang}.md", facts["settings"],
-                         list(facts["variants"]), {e.id: [c.id for c in e.checks] for e in examples}, langs, common)
+                         list(facts["variants"]), {e.id: [c.id for c in e.checks] for e in examples}, common)
         if text:
             texts[lang] = text
     parallel(problems, list(texts.values()))

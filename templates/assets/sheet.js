@@ -431,6 +431,8 @@ export function createSheet(root, data) {
   document.addEventListener('visibilitychange', () => wake.update());
 
   function noticeArea() {
+    // a notice that holds only while something is true (an offer for a new game) goes when it stops
+    for (const notice of notices.filter((n) => n.when && !n.when())) dismiss(notice.id);
     const area = h('div', { class: 'sheet-notices' });
     for (const notice of notices) {
       const actions = (notice.actions || []).map(([label, action]) =>
@@ -465,13 +467,16 @@ export function createSheet(root, data) {
   }
   /** The last game's players, offered when this page has a new game with no names yet. */
   const before = lastPlayers();
-  if (before && !app.state.rounds.length && app.state.players.every((n) => !n.trim())) {
+  const newAndNameless = () => !app.state.rounds.length && app.state.players.every((n) => !n.trim());
+  if (before && newAndNameless()) {
     const { min, max } = data.spec.players;
     const names = before.slice(0, max);
     if (names.length >= min) {
-      notices.push({ id: 'lastPlayers', text: t('lastPlayers', { names: i18n.list(names) }), actions: [
+      notices.push({ id: 'lastPlayers', when: newAndNameless, text: t('lastPlayers', { names: i18n.list(names) }), actions: [
         [t('lastPlayersUse'), () => {
           dismiss('lastPlayers');
+          // the offer is for a new game: once a round is saved or a name typed, it no longer holds
+          if (!newAndNameless()) { app.render(); return; }
           app.state.players = names.slice();
           app.state.redo = null;
           if (app.state.firstDealer >= names.length) app.state.firstDealer = 0;

@@ -700,3 +700,18 @@ def test_played_rounds_keep_their_dealer_when_the_first_dealer_changes(page, ser
     # round 1 was dealt by Ann and stays so; the coming round follows the new first dealer
     assert "is-dealer" in page.locator("tr.is-played").first.locator("td").nth(0).get_attribute("class")
     assert [shown(page, 1, p, "total") for p in range(3)] == [11, 0, 10]
+
+
+def test_the_last_players_offer_goes_once_the_game_is_under_way(page, server):
+    """The offer of last time's players is for a new game: after a round of other players it is
+    gone (taken then, it would seat three names at a table of four)."""
+    page.add_init_script("localStorage.setItem('giv:v1:players', JSON.stringify({names: ['Ann', 'Bob', 'Cat']}))")
+    open_sheet(page, server, "wizard", "sv")
+    offer = page.locator(".sheet-notice", has_text="Ann")
+    assert offer.is_visible()
+    setup(page, ["Dan", "Eva", "Fia", "Gun"])
+    play_bid_round(page, 1, [1, 0, 0, 0], [1, 0, 0, 0])
+    assert offer.count() == 0
+    assert "undefined" not in page.locator("#sheet-app").inner_text()
+    stored = json.loads(page.evaluate(f"() => localStorage.getItem('{storage_key('wizard', 'sv')}')"))
+    assert stored["players"] == ["Dan", "Eva", "Fia", "Gun"]
