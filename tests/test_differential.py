@@ -70,8 +70,9 @@ def random_spec(rng: random.Random, template: str) -> dict[str, Any]:
                 settings[key] = {"type": "bool", "default": rng.choice([True, False])}
         elif roll < 0.8:
             fixed[key] = good_value(rng, meta)
-    low = rng.choice([0, 1, 2, 2, 3, 4])
-    spec = {"players": {"min": low, "max": rng.randint(max(low, 2), 13)}, "settings": settings, "fixed": fixed}
+    limits = TEMPLATES[template]["players"]
+    low = rng.choice([limits["min"], limits["min"], 3, 4])
+    spec = {"players": {"min": low, "max": rng.randint(low, limits["max"])}, "settings": settings, "fixed": fixed}
     if rng.random() < 0.5:
         spec["template"] = template
     if not fixed and rng.random() < 0.5:
@@ -348,7 +349,8 @@ def break_shape(rng: random.Random, data: dict[str, Any]) -> Any:
         data["spec"] = {**(spec or {"settings": {}}),
                         "players": rng.choice([None, {}, {"min": 2}, {"max": 5}, {"min": 2.5, "max": 5},
                                                {"min": True, "max": 5}, {"min": 2, "max": "5"}, [2, 5],
-                                               {"min": 2.0, "max": 4.0}])}
+                                               {"min": 2.0, "max": 4.0}, {"min": 1, "max": 5}, {"min": 0, "max": 5},
+                                               {"min": 2, "max": 13}, {"min": 2, "max": 30}, {"min": 5, "max": 3}])}
     elif kind == 6:
         data["spec"] = {**(spec or {"players": {"min": 2, "max": 6}}), "settings": rng.choice([None, [], "x", 1])}
     elif kind in (7, 8, 9):
