@@ -22,6 +22,7 @@ from ..parallel import parallel_map
 from .anchors import Refused
 from .facts import glance
 from .language import LanguagePages
+from .loader import template_file
 from .urls import Page, Urls
 
 ENGINE_DIR = Path(__file__).resolve().parent.parent / "engine"
@@ -220,7 +221,7 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
     for lang in langs:
         prefix = pages[lang].prefix
         for asset in sorted((templates / "assets").iterdir()):
-            files[f"{prefix}assets/{asset.name}"] = asset.read_bytes()
+            files[f"{prefix}assets/{asset.name}"] = template_file(asset, templates)
         for name in ("engine.js", "templates.json"):
             files[f"{prefix}assets/{name}"] = (ENGINE_DIR / name).read_bytes()
         files[f"{prefix}assets/manifest.json"] = manifest(pages[lang])
