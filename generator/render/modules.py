@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 from ..model.errors import ContentError, Problem
+from .loader import template_file
 
 ENGINE_DIR = Path(__file__).resolve().parent.parent / "engine"
 ENGINE_FILES = ("engine.js", "templates.js")  # shipped from generator/engine/
@@ -32,7 +33,7 @@ def engine_modules() -> dict[str, bytes]:
 
 def site_assets(templates: Path) -> dict[str, bytes]:
     """Every file of a language's assets/ folder but its manifest: name -> bytes."""
-    files = {asset.name: asset.read_bytes() for asset in sorted((templates / "assets").iterdir()) if asset.is_file()}
+    files = {asset.name: template_file(asset, templates) for asset in sorted((templates / "assets").iterdir())}
     files.update(engine_modules())
     return files
 
