@@ -31,6 +31,7 @@ HEADER = ("# Written by `giv status --mark LANG GAME` (docs/translations.md). Fo
           "# hash of every item of both texts when the two last said the same thing.\n")
 TEXT_FILE = re.compile(r"games/([^/]+)/([a-z]{2})\.(yaml|md)$")
 SHARED = "settings"  # content/settings/<lang>.yaml: the standard settings' texts (model/shared.py), followed too
+NOT_A_LOCK = "not a record giv status wrote; delete it and mark again"
 YAML_KEYS = ("name", "slug", "summary", "aliases")  # the items of <lang>.yaml besides settings, variants, examples
 Items = dict[str, tuple[str, str, int]]  # item key -> (hash, file name, line)
 
@@ -106,10 +107,10 @@ def read_lock(folder: Path) -> dict[str, dict[str, dict[str, str]]]:
         data = yaml.safe_load(text) if text is not None else None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        line, message = (mark.line + 1 if mark else 1), "not a record giv status wrote; delete it and mark again"
+        line, message = (mark.line + 1 if mark else 1), NOT_A_LOCK
         data = None
     if not isinstance(data, dict):
-        raise Unreadable(f"{path}:{max(line, 1)}: {message or 'not a record giv status wrote; delete it and mark again'}")
+        raise Unreadable(f"{path}:{max(line, 1)}: {message or NOT_A_LOCK}")
     return {key: {lang: hashes for lang, hashes in value.items() if isinstance(hashes, dict)}
             for key, value in data.items() if isinstance(value, dict)}
 
