@@ -25,6 +25,7 @@ from .model.load import load_site
 from .model.rules import fold, kind, parse_rules
 from .model.files import read_text
 from .model.yamlfile import load_yaml
+from .render.markdown import parse
 
 LOCK = "translations.lock"
 HEADER = ("# Written by `giv status --mark LANG GAME` (docs/translations.md). For each pair of languages: the\n"
@@ -67,7 +68,7 @@ def items(folder: Path, lang: str) -> Items:
                 out[key] = (_digest(json.dumps(_folded(value), sort_keys=True)), ypath.name, data.at(key))
     text = read_text(mpath, content)[0] if mpath.exists() else None
     if text is not None:
-        for item in parse_rules(text)[1]:
+        for item in parse_rules(text, parse(text, lang))[0]:
             out[item.key] = (_digest(item.text), mpath.name, item.line)
     return out
 

@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import Any
 
 from .errors import Problems
-from .rules import parse_rules
 from .schema import Shape, line_of
 from .types import Alias, ExampleText, GameText, Loc, SettingMeta, SettingText, Text
 from .files import present, read_text
@@ -168,9 +167,6 @@ def game_text(problems: Problems, lang: str, layers: list[tuple[Path, dict]], ru
     for eid in raw_examples:
         if eid not in examples:
             problems.add(path, line_of(raw_examples, eid), f"examples.{eid}: the game has no such example")
-    rules, items, found = parse_rules(rules)
-    for line, message in found:
-        problems.add(rules_file, line, message)
     return GameText(lang, own["name"].strip(), slug, own["summary"].strip(), aliases(problems, path, own, lang, langs),
                     stext, vtext, etext, rules, rules_file, Loc(problems.rel(path), 1),
-                    line_of(own, "slug"), items=items)
+                    line_of(own, "slug"))
