@@ -38,6 +38,7 @@ class Markdown:
     games: frozenset[str]       # the games it links to
     ids: tuple[tuple[int, str], ...] = ()      # (line, id) of each heading: the page checks them (render/anchors)
     anchors: tuple[tuple[int, str], ...] = ()  # (line, target) of each link to #target on the page
+    sections: tuple[tuple[str, str], ...] = ()  # (id, words) of each ## heading: the page's contents
 
     def html(self, link: Callable[[str], str]) -> str:
         """The HTML, with each game link's address from link(game id)."""
@@ -117,7 +118,15 @@ def render(tokens: list[Token], lang: str, game_ids: set[str] | frozenset[str]) 
     games = frozenset(t.meta["game"].partition("#")[0] for b in tokens for t in b.children or () if "game" in t.meta)
     ids = tuple((b.map[0] + 1, str(b.attrGet("id"))) for b in tokens
                 if b.type == "heading_open" and b.map and b.attrGet("id"))
-    return Markdown(tuple(html.split(SLOT)), tuple(check(tokens, game_ids)), games, ids, tuple(_anchors(tokens)))
+    sections = tuple((str(b.attrGet("id")), _words(tokens[n + 1])) for n, b in enumerate(tokens)
+                     if b.type == "heading_open" and b.tag == "h2" and b.attrGet("id"))
+    return Markdown(tuple(html.split(SLOT)), tuple(check(tokens, game_ids)), games, ids, tuple(_anchors(tokens)),
+                    sections)
+
+
+def _words(inline: Token) -> str:
+    """A heading's words without their markup, as the typographer wrote them."""
+    return "".join(t.content for t in inline.children or () if t.type in ("text", "code_inline", "softbreak"))
 
 
 def convert(text: str, lang: str, game_ids: set[str] | frozenset[str]) -> Markdown:
