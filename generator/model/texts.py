@@ -6,14 +6,14 @@ from pathlib import Path
 from typing import Any
 
 from .errors import Problems
+from .format import ALIAS, EXAMPLE_TEXT, LABELLED, SLUG as SLUG_FORM, TEXT, VARIANT_TEXT, setting_text
+from .nodes import Fields
 from .schema import Shape, line_of
 from .types import Alias, ExampleText, GameText, Loc, SettingMeta, SettingText, Text
 from .files import present, read_text
 from .yamlfile import load_yaml
 
-SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-TEXT_KEYS = {"name": "text", "slug": "text", "summary": "text", "aliases": "list", "settings": "map",
-             "variants": "map", "examples": "map"}
+SLUG = re.compile(SLUG_FORM)
 
 
 def load_raw(problems: Problems, folder: Path, lang: str) -> tuple[dict | None, str | None]:
@@ -28,8 +28,7 @@ def load_raw(problems: Problems, folder: Path, lang: str) -> tuple[dict | None, 
         data, line, message = load_yaml(ypath, problems.root)
         if data is None:
             problems.add(ypath, line, message)
-        elif Shape(problems, ypath).mapping(data, 1, {"name": "text", "slug": "text", "summary": "text"},
-                                            {k: v for k, v in TEXT_KEYS.items() if k not in ("name", "slug", "summary")}):
+        elif Shape(problems, ypath).mapping(data, 1, TEXT):
             pass
         else:
             data = None
@@ -41,15 +40,15 @@ def load_raw(problems: Problems, folder: Path, lang: str) -> tuple[dict | None, 
 
 
 def _text(problems: Problems, path: Path, where: str, data: Any, line: int, lang: str,
-          keys: tuple[str, ...] = ("label", "description"), optional: dict[str, str] | None = None) -> Text | None:
-    shape = Shape(problems, path, where)
+          fields: Fields = LABELLED) -> Text | None:
+    shape, keys = Shape(problems, path, where), tuple(fields.all())
     if not isinstance(data, dict):
         problems.add(path, line, f"missing translation: {where} ({lang})")
         return None
     missing = [k for k in keys if k not in data]
     for key in missing:
         problems.add(path, line_of(data), f"missing translation: {where}.{key} ({lang})")
-    if missing or not shape.mapping(data, line, {k: "text" for k in keys}, optional or {}):
+    if missing or not shape.mapping(data, line, fields):
         return None
     return Text(data[keys[0]], data[keys[1]])
 
@@ -66,12 +65,11 @@ def settings_text(problems: Problems, layers: list[tuple[Path, dict]], settings:
         line = line_of(own.get("settings", own), key)
         where = f"settings.{key}"
         found = [(p, d["settings"][key]) for p, d in sources if key in (d.get("settings") or {})]
-        switch = meta.type == "bool"  # a switch says in a sentence what on and off mean: no bare "on" after a label
-        fields = ("label", "description", "when_on", "when_off") if switch else ("label", "description")
+        declared = setting_text(meta.type)
+        fields = tuple(name for name in declared.all() if name != "options")
         ok = True
         for path, data in found:
-            if not Shape(problems, path, where).mapping(data, line_of(data), {}, {
-                    **{f: "text" for f in fields}, **({"options": "map"} if meta.type == "enum" else {})}):
+            if not Shape(problems, path, where).mapping(data, line_of(data), declared):
                 ok = False
         if not ok:
             continue
@@ -115,7 +113,7 @@ def aliases(problems: Problems, path: Path, data: dict, lang: str, langs: set[st
         line = line_of(items, index)
         if isinstance(item, str) and item.strip():
             out.append(Alias(item.strip(), lang, line))
-        elif Shape(problems, path, f"aliases[{index + 1}]").mapping(item, line, {"name": "text", "lang": "text"}):
+        elif Shape(problems, path, f"aliases[{index + 1}]").mapping(item, line, ALIAS):
             if item["lang"] not in langs and not re.fullmatch(r"[a-z]{2}", item["lang"]):
                 problems.add(path, line, f"aliases[{index + 1}]: '{item['lang']}' is not a language code")
             else:
@@ -136,7 +134,7 @@ def game_text(problems: Problems, lang: str, layers: list[tuple[Path, dict]], ru
     for vid in variant_ids:
         vpath, vdata = next(((p, d["variants"][vid]) for p, d in layers if vid in d.get("variants", {})), (path, None))
         text = _text(problems, vpath, f"variants.{vid}", vdata, line_of(own.get("variants", own), vid), lang,
-                     ("name", "description"))
+                     VARIANT_TEXT)
         if text:
             vtext[vid] = text
     for vpath, vdata in layers[:1]:  # a parent's texts are checked with the parent (it may have more variants)
@@ -152,7 +150,7 @@ def game_text(problems: Problems, lang: str, layers: list[tuple[Path, dict]], ru
         if not isinstance(data, dict):
             problems.add(path, line, f"missing translation: {where} ({lang})")
             continue
-        ok = Shape(problems, path, where).mapping(data, line, {"title": "text", "note": "text"}, {"checks": "map"})
+        ok = Shape(problems, path, where).mapping(data, line, EXAMPLE_TEXT)
         checks = data.get("checks", {}) if isinstance(data.get("checks"), dict) else {}
         for cid in check_ids:
             if not isinstance(checks.get(cid), str) or not checks[cid].strip():
