@@ -71,10 +71,11 @@ def test_bundled_content_fits_the_schemas(path):
     jsonschema.Draft202012Validator(schema_for(path)).validate(read(path, content))
 
 
-# The build's shape check (unknown key, missing key, wrong kind) reads the same declaration as the
+# The build's shape check (unknown key, missing key, wrong kind, text of the wrong form) reads the same declaration as the
 # schemas: every fixture case it fails, the schema of the file it names refuses too.
 SHAPE = re.compile(r"^error: content/(\S+\.yaml):\d+: (unknown key|'[^']+' is missing|'[^']+' must be "
-                   r"(text|a whole number|true or false|a mapping|a list),)")
+                   r"(text|a whole number|true or false|a mapping|a list),|\S+ '[^']*' (must be lowercase letters, "
+                   r"digits and hyphens|is not a language code)$)")
 SHAPE_CASES = [(case, match.group(1)) for case in cases()
                for line in (INVALID / case / "expected.txt").read_text("utf-8").splitlines()
                if (match := SHAPE.match(line))]

@@ -16,8 +16,8 @@ from .types import LANGS
 
 SLUG = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 UNITS = ("deal", "round")  # what the page calls one deal of the cards: a deal (the default), or a round
-ID = Text(pattern=SLUG)
-LANG = Text(pattern="^[a-z]{2}$")
+SLUG_PROBLEM = "must be lowercase letters, digits and hyphens"
+LANG = Text(pattern="^[a-z]{2}$", problem="is not a language code")
 
 
 # game.yaml and examples.yaml: a template's settings, as a game states them and as values
@@ -53,10 +53,10 @@ def template_values(template: str) -> Fields:
 VALUES = AnyOf(tuple(Ref(f"{name}-fixed") for name in TEMPLATES))
 PLAYERS = Fields({"min": Int(), "max": Int()}, doc="How many players the game takes, within the template's limits.")
 VARIANT = Fields({"settings": VALUES})
-GAME = Fields({"id": Text(pattern=SLUG, doc="The game's id: the name of its folder (lowercase letters, digits, "
+GAME = Fields({"id": Text(pattern=SLUG, problem=SLUG_PROBLEM, doc="The game's id: the name of its folder (lowercase letters, digits, "
                                             "hyphens).")}, {
     "template": Choice(tuple(TEMPLATES), doc="bid: bids and tricks per round; tally: a loser per deal."),
-    "extends": Text(pattern=SLUG, doc="The id of a game this one builds on; state only what differs."),
+    "extends": Text(pattern=SLUG, problem=SLUG_PROBLEM, doc="The id of a game this one builds on; state only what differs."),
     "order": Int(doc="Position on the index."),
     "unit": Choice(UNITS, doc="What the page calls one deal of the cards: deal (the default) or round."),
     "players": PLAYERS,
@@ -105,7 +105,7 @@ SETTING_KEYS = Choice(tuple(sorted({k for t in TEMPLATES.values() for k in t["se
 ALIAS = Fields({"name": Text(), "lang": LANG})
 EXAMPLE_TEXT = Fields({"title": Text(), "note": Text()}, {"checks": MapOf(Text())})
 VARIANT_TEXT = Fields(optional={"name": Text(), "description": Text()})
-TEXT = Fields({"name": Text(), "slug": Text(pattern=SLUG, doc="URL part in this language."), "summary": Text()}, {
+TEXT = Fields({"name": Text(), "slug": Text(pattern=SLUG, problem=SLUG_PROBLEM, doc="URL part in this language."), "summary": Text()}, {
     "aliases": ListOf(AnyOf((Text(), ALIAS))),
     "settings": MapOf(setting_text(), keys=SETTING_KEYS),
     "variants": MapOf(VARIANT_TEXT),

@@ -26,8 +26,9 @@ class Node:
 
 @dataclass(frozen=True)
 class Text(Node):
-    """Text that is not blank; with a pattern, text of that form."""
+    """Text that is not blank; with a pattern, text of that form, and what to say of text that is not."""
     pattern: str | None = None
+    problem: str = ""
     kind = "text"
 
     def body(self) -> dict[str, Any]:

@@ -2,11 +2,12 @@
 known keys, required keys and the kind of each value, each problem with its file and line."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 from .errors import Problems
-from .nodes import Fields
+from .nodes import Fields, Text
 from .yamlfile import LDict, LList
 
 KINDS = {
@@ -82,4 +83,7 @@ class Shape:
                 got = kind_of(data[key])
                 self.problems.add(self.path, line_of(data, key), f"'{self.name(key)}' must be {NAMES[node.kind]}, not {got}")
                 ok = False
+            elif key in data and isinstance(node, Text) and node.pattern and not re.search(node.pattern, data[key]):
+                # text of the wrong form is a problem, but still text: the checks after this one go on
+                self.problems.add(self.path, line_of(data, key), f"{self.name(key)} '{data[key]}' {node.problem}")
         return ok

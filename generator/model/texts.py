@@ -1,19 +1,18 @@
 """<lang>.yaml and <lang>.md: one language's text for a game. Missing text is an error."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
 from .errors import Problems
-from .format import ALIAS, EXAMPLE_TEXT, LABELLED, SLUG as SLUG_FORM, TEXT, VARIANT_TEXT, setting_text
+from .format import ALIAS, EXAMPLE_TEXT, LABELLED, TEXT, VARIANT_TEXT, setting_text
 from .nodes import Fields
 from .schema import Shape, line_of
 from .types import Alias, ExampleText, GameText, Loc, SettingMeta, SettingText, Text
 from .files import present, read_text
 from .yamlfile import load_yaml
 
-SLUG = re.compile(SLUG_FORM)
+Common = tuple[Path, str, dict]  # content/settings/<lang>.yaml, the game's template, its texts for that template
 
 
 def load_raw(problems: Problems, folder: Path, lang: str) -> tuple[dict | None, str | None]:
@@ -54,11 +53,15 @@ def _text(problems: Problems, path: Path, where: str, data: Any, line: int, lang
 
 
 def settings_text(problems: Problems, layers: list[tuple[Path, dict]], settings: dict[str, SettingMeta],
-                  lang: str, shared: tuple[Path, dict] | None = None) -> dict[str, SettingText]:
+                  lang: str, shared: Common | None = None) -> dict[str, SettingText]:
     """Labels for every exposed setting and option. Each text (label, description, when_on, when_off,
     each option) comes from the nearest layer that has it: the game's own file, the games it
     extends, then the texts the site writes once for the template (shared: content/settings/)."""
-    sources = layers + ([(shared[0], {"settings": shared[1]})] if shared else [])
+    sources = layers + ([(shared[0], {"settings": shared[2]})] if shared else [])
+
+    def named(path: Path, key: str) -> str:  # a setting as its file writes it: settings.<key>, or <template>.<key>
+        return f"{shared[1]}.{key}" if shared and path == shared[0] else f"settings.{key}"
+
     own_path, own = layers[0]
     out = {}
     for key, meta in settings.items():
@@ -69,7 +72,7 @@ def settings_text(problems: Problems, layers: list[tuple[Path, dict]], settings:
         fields = tuple(name for name in declared.all() if name != "options")
         ok = True
         for path, data in found:
-            if not Shape(problems, path, where).mapping(data, line_of(data), declared):
+            if not Shape(problems, path, named(path, key)).mapping(data, line_of(data), declared):
                 ok = False
         if not ok:
             continue
@@ -78,14 +81,15 @@ def settings_text(problems: Problems, layers: list[tuple[Path, dict]], settings:
         for name in fields:
             data = next((d for _, d in found if name in d), None)
             if data is None:
-                problems.add(*at, f"missing translation: {where}.{name} ({lang})")
+                problems.add(*at, f"missing translation: {named(at[0], key)}.{name} ({lang})")
             else:
                 chosen[name] = data[name].strip()
         options = {}
         listed = next(((p, line_of(d, "options")) for p, d in found if "options" in d), at)
         for option in meta.options:
             path, data = next(((p, d["options"]) for p, d in found if option in d.get("options", {})), (None, None))
-            otext = _text(problems, path or listed[0], f"{where}.options.{option}", data and data[option],
+            otext = _text(problems, path or listed[0], f"{named(path or listed[0], key)}.options.{option}",
+                          data and data[option],
                           line_of(data, option) if data else listed[1], lang)
             if otext:
                 options[option] = otext
@@ -106,7 +110,7 @@ def settings_text(problems: Problems, layers: list[tuple[Path, dict]], settings:
     return out
 
 
-def aliases(problems: Problems, path: Path, data: dict, lang: str, langs: set[str]) -> list[Alias]:
+def aliases(problems: Problems, path: Path, data: dict, lang: str) -> list[Alias]:
     out = []
     items = data.get("aliases", [])
     for index, item in enumerate(items):
@@ -114,21 +118,16 @@ def aliases(problems: Problems, path: Path, data: dict, lang: str, langs: set[st
         if isinstance(item, str) and item.strip():
             out.append(Alias(item.strip(), lang, line))
         elif Shape(problems, path, f"aliases[{index + 1}]").mapping(item, line, ALIAS):
-            if item["lang"] not in langs and not re.fullmatch(r"[a-z]{2}", item["lang"]):
-                problems.add(path, line, f"aliases[{index + 1}]: '{item['lang']}' is not a language code")
-            else:
-                out.append(Alias(item["name"].strip(), item["lang"], line))
+            out.append(Alias(item["name"].strip(), item["lang"], line))
     return out
 
 
 def game_text(problems: Problems, lang: str, layers: list[tuple[Path, dict]], rules: str, rules_file: Path,
               settings: dict[str, SettingMeta], variant_ids: list[str], examples: dict[str, list[str]],
-              langs: set[str], shared: tuple[Path, dict] | None = None) -> GameText | None:
+              shared: Common | None = None) -> GameText | None:
     """The complete text of a game in one language; layers are the game's file first, then its parents'."""
     path, own = layers[0]
     slug = own["slug"]
-    if not SLUG.match(slug):
-        problems.add(path, line_of(own, "slug"), f"slug '{slug}' must be lowercase letters, digits and hyphens")
     stext = settings_text(problems, layers, settings, lang, shared)
     vtext = {}
     for vid in variant_ids:
@@ -165,6 +164,6 @@ def game_text(problems: Problems, lang: str, layers: list[tuple[Path, dict]], ru
     for eid in raw_examples:
         if eid not in examples:
             problems.add(path, line_of(raw_examples, eid), f"examples.{eid}: the game has no such example")
-    return GameText(lang, own["name"].strip(), slug, own["summary"].strip(), aliases(problems, path, own, lang, langs),
+    return GameText(lang, own["name"].strip(), slug, own["summary"].strip(), aliases(problems, path, own, lang),
                     stext, vtext, etext, rules, rules_file, Loc(problems.rel(path), 1),
                     line_of(own, "slug"))
