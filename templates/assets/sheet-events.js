@@ -1,0 +1,18 @@
+// What a real evening changes as it goes (the engine's table events, version 2), behind one
+// folded panel so that the normal round stays as it is: the coming deals (sheet-plan.js).
+import { h } from './sheet-dom.js';
+import { dealsPart } from './sheet-plan.js';
+
+export function eventsSection(app) {
+  const { t } = app.i18n;
+  if (!app.result || app.result.errors.some((e) => e.round === null)) return null;
+  const bid = app.data.template === 'bid';
+  const parts = (bid ? [dealsPart(app)] : []).filter(Boolean);
+  if (!parts.length) return null;
+  if (app.tableOpen === undefined) app.tableOpen = false;
+  const details = h('details', { class: 'sheet-setup sheet-table-panel', id: 'giv-table', open: app.tableOpen },
+    h('summary', {}, h('span', { class: 'sheet-summary' }, t(bid ? 'tableTitle' : 'tableTitleTally'))),
+    h('div', { class: 'sheet-setup-body' }, parts));
+  details.addEventListener('toggle', () => { app.tableOpen = details.open; });
+  return details;
+}

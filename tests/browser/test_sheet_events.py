@@ -1,0 +1,85 @@
+"""A real evening at 360 px (engine version 2, sheet-events.js): the coming deals edited, a change
+of the plan mid-game that goes on from where the table is, players coming, sitting out and going,
+a one-off adjustment with a note, and the end of an open evening; each tapped and typed as a person
+does, and each kept through the JSON export and import."""
+from __future__ import annotations
+
+import json
+
+from test_sheet import open_setup, open_sheet, phone, play_bid_round, set_setting, setup, shown, storage_key
+
+
+def stored(pg, game: str, lang: str) -> dict:
+    return json.loads(pg.evaluate(f"() => localStorage.getItem('{storage_key(game, lang)}')"))
+
+
+def open_table(pg) -> None:
+    if pg.locator("#giv-table").get_attribute("open") is None:
+        pg.locator("#giv-table > summary").tap()
+
+
+def coming(pg) -> list[int]:
+    """The hand sizes of the coming deals, as the rounds table shows them."""
+    return [int(x) for x in pg.locator("tr.is-upcoming .sheet-cards").all_inner_texts()]
+
+
+def entry_cards(pg) -> int:
+    """The number of buttons (0 to the hand size) in the round being entered, less one."""
+    first = pg.locator(".sheet-entry .sheet-pick").first
+    return first.locator(".sheet-number").count() - 1
+
+
+def test_a_mid_game_change_goes_on_from_where_the_table_is_and_the_coming_deals_can_be_edited(browser, server, tmp_path):
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", "en")
+    setup(pg, ["Ann", "Bob", "Cat", "Dan"], settings={"dealerHook": False})
+    for r, size in enumerate([10, 9, 8], start=1):
+        assert entry_cards(pg) == size
+        play_bid_round(pg, r, [size, 0, 0, 0], [size, 0, 0, 0])
+    totals = [shown(pg, 3, p, "total") for p in range(4)]
+    # the largest hand lowered to 5 after 10, 9, 8: the next deal is 5 (not 2), then down and up
+    set_setting(pg, "maxHandSize", 5)
+    assert entry_cards(pg) == 5
+    assert coming(pg) == [5, 4, 3, 2, 1, 2, 3, 4, 5]
+    # the played deals keep their hand size, dealer and points
+    assert [int(x) for x in pg.locator("tr.is-played .sheet-cards").all_inner_texts()] == [10, 9, 8]
+    assert [shown(pg, 3, p, "total") for p in range(4)] == totals
+    # the coming deals, behind the Table panel: one card more, skip, play twice, add one at the end
+    open_table(pg)
+    pg.locator("#giv-more-4").tap()
+    assert coming(pg)[0] == 6 and entry_cards(pg) == 6
+    pg.locator("#giv-skip-5").tap()           # the 4-card deal goes
+    assert coming(pg) == [6, 3, 2, 1, 2, 3, 4, 5]
+    pg.locator("#giv-add-6").tap()           # the 2-card deal twice
+    assert coming(pg) == [6, 3, 2, 2, 1, 2, 3, 4, 5]
+    pg.locator("#giv-add-end").tap()
+    assert coming(pg) == [6, 3, 2, 2, 1, 2, 3, 4, 5, 5]
+    pg.locator("#giv-less-4").tap()
+    assert coming(pg)[0] == 5
+    pg.wait_for_function("() => document.querySelector('#sheet-app [role=status]').textContent === 'Deal 4: 5 cards each.'")
+    assert pg.evaluate("() => document.documentElement.scrollWidth") <= 360
+    state = stored(pg, "vend-om", "en")
+    assert state["handSizes"] == [10, 9, 8, 5, 3, 2, 2, 1, 2, 3, 4, 5, 5]
+    # a deal played now is played as planned; a later change of the pattern leaves it be
+    play_bid_round(pg, 4, [5, 0, 0, 0], [5, 0, 0, 0])
+    set_setting(pg, "handSizePattern", "constant")
+    assert [int(x) for x in pg.locator("tr.is-played .sheet-cards").all_inner_texts()] == [10, 9, 8, 5]
+    assert coming(pg) and set(coming(pg)) == {5}
+    # the round-count setting cuts the game from where it is
+    set_setting(pg, "roundCount", 6)
+    assert len(coming(pg)) == 2
+    # the JSON export opens again with the same plan
+    with pg.expect_download() as info:
+        pg.locator("#giv-json").tap()
+    path = tmp_path / "game.json"
+    info.value.save_as(path)
+    context.close()
+    assert pg.watch_errors == []
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", "en")
+    pg.locator("#giv-import").set_input_files(str(path))
+    pg.wait_for_selector("[data-round='4'][data-field='total']")
+    assert len(coming(pg)) == 2
+    assert stored(pg, "vend-om", "en")["handSizes"][:4] == [10, 9, 8, 5]
+    context.close()
+    assert pg.watch_errors == []
