@@ -10,9 +10,9 @@ export function eventsSection(app) {
   const parts = (bid ? [dealsPart(app)] : []).filter(Boolean);
   if (!parts.length) return null;
   if (app.tableOpen === undefined) app.tableOpen = false;
-  const details = h('details', { class: 'sheet-setup sheet-table-panel', id: 'giv-table', open: app.tableOpen },
+  const details = h('details', { class: 'sheet-table-panel', id: 'giv-table', open: app.tableOpen },
     h('summary', {}, h('span', { class: 'sheet-summary' }, t(bid ? 'tableTitle' : 'tableTitleTally'))),
-    h('div', { class: 'sheet-setup-body' }, parts));
+    h('div', { class: 'sheet-panel-body' }, parts));
   details.addEventListener('toggle', () => { app.tableOpen = details.open; });
   return details;
 }
