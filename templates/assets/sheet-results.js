@@ -84,6 +84,12 @@ function bidRow(app, r, plan, scored, round, classes, showTrump, editing) {
       return h('td', { class: dealt ? 'sheet-cell is-dealer' : 'sheet-cell' }, dealt ? dealerMark(t) : null,
         dealt ? h('span', { class: 'visually-hidden' }, t('dealerBadge')) : null);
     }
+    if (scored.scores[p] === null) { // the seat sat the deal out: its total stays as it was
+      return h('td', { class: 'sheet-cell is-away' }, h('span', { class: 'sheet-away', 'aria-hidden': 'true' }, '–'),
+        h('span', { class: 'sheet-total', 'aria-hidden': 'true', dataset: { ...hook(r + 1, p, 'total'), value: scored.totals[p] } },
+          num(scored.totals[p])),
+        h('span', { class: 'visually-hidden' }, `${t('satOut')}, ${num(scored.totals[p])}`));
+    }
     const made = round.bids[p] === round.took[p];
     const words = t('cellWords', { bid: num(round.bids[p]), took: num(round.took[p]),
       points: tn('points', scored.scores[p]), total: num(scored.totals[p]) });
@@ -137,9 +143,10 @@ function bidTable(app) {
     if (r === next) classes.push('is-next');
     if (r === editing) classes.push('is-editing');
     const key = JSON.stringify([r, round || null, scored ? [scored.scores, scored.totals, scored.errors.length] : null,
-      plan.handSize, plan.dealer, plan.trump, r === next, r === editing, showTrump]);
+      plan.handSize, plan.dealer, plan.trump, r === next, r === editing, showTrump, n]);
     body.push(keptRow(app, key, () => bidRow(app, r, plan, scored, round, classes, showTrump, r === editing)));
   }
+  if (state.carryIn) body.unshift(carryRow(app, 1));
   const foot = [];
   if (result.bonuses.length) {
     const bonus = Array(n).fill(0);
@@ -158,6 +165,14 @@ function bidTable(app) {
     h('thead', {}, head), h('tbody', {}, body), foot.length ? h('tfoot', {}, foot) : null), note];
 }
 
+/** The scores the players started from (a latecomer's agreed score), above the first round. */
+function carryRow(app, blank) {
+  const { t, num } = app.i18n;
+  return h('tr', { class: 'sheet-carry-row' }, h('th', { scope: 'row', class: 'sheet-round' }, t('carryRow')),
+    Array.from({ length: blank - 1 }, () => h('td', {})),
+    app.state.carryIn.map((points, p) => h('td', { dataset: { player: String(p), field: 'carry', value: points } }, num(points))));
+}
+
 function tallyTable(app) {
   const { result, state, i18n } = app;
   const { t, num } = i18n;
@@ -170,7 +185,7 @@ function tallyTable(app) {
     if (r === editing) classes.push('is-editing');
     if (scored.errors.length) classes.push('has-error');
     const loser = scored.loser;
-    return h('tr', { class: classes.join(' ') },
+    const row = h('tr', { class: classes.join(' ') },
       h('th', { scope: 'row', class: 'sheet-round' }, h('button', {
         type: 'button', class: 'sheet-edit', id: `giv-edit-${r + 1}`, 'aria-label': t('editDeal', { round: num(r + 1) }),
         'aria-pressed': r === editing ? 'true' : null, onclick: () => app.editRound(r),
@@ -179,7 +194,9 @@ function tallyTable(app) {
       scored.totals.map((total, p) => h('td', { class: `sheet-cell${p === loser ? ' is-loser' : ''}` },
         p === loser ? h('span', { class: 'sheet-lost-mark', 'aria-hidden': 'true' }, '●') : null,
         h('span', { class: 'sheet-total', dataset: { ...hook(r + 1, p, 'total'), value: total } }, num(total)))));
+    return row;
   });
+  if (state.carryIn) body.unshift(carryRow(app, 2));
   return [t('dealsTitle'), h('table', { class: `sheet-table is-tally players-${n}`, 'aria-labelledby': 'giv-rounds-title' },
     h('colgroup', {}, h('col', { class: 'sheet-col-round' }), h('col', { class: 'sheet-col-lost' }),
       Array.from({ length: n }, () => h('col', {}))),

@@ -19,14 +19,18 @@ export function toCsv(app) {
   const names = app.names();
   const rows = [];
   const sep = csvSeparator(i18n.locale);
+  const carry = state.carryIn;
   if (data.template === 'tally') {
     rows.push([t('deal'), t('lost'), ...names.map((name) => t('csvLosses', { name }))]);
-    result.rounds.forEach((r) => rows.push([r.round, r.loser === null ? '' : names[r.loser], ...r.totals]));
+    if (carry) rows.push([t('carryRow'), '', ...carry]);
+    result.rounds.forEach((r, i) => rows.push([r.round, r.loser === null ? '' : names[r.loser], ...r.totals]));
   } else {
     rows.push([t('round'), t('cardsHeader'), t('dealer'), t('trump'), ...names.flatMap((name) => [
       t('csvBid', { name }), t('csvTook', { name }), t('csvPoints', { name }), t('csvTotal', { name })])]);
+    if (carry) rows.push([t('carryRow'), '', '', '', ...carry.flatMap((points) => ['', '', '', points])]);
+    // a seat that sat the deal out has empty bid, tricks and points
     result.rounds.forEach((r, i) => rows.push([r.round, r.handSize, names[r.dealer], trumpText(t, r.trump),
-      ...names.flatMap((_, p) => [state.rounds[i].bids[p], state.rounds[i].took[p], r.scores[p], r.totals[p]])]));
+      ...names.flatMap((_, p) => [state.rounds[i].bids[p] ?? '', state.rounds[i].took[p] ?? '', r.scores[p] ?? '', r.totals[p]])]));
     for (const b of result.bonuses) {
       rows.push([t('bonusRow'), '', '', '', ...names.flatMap((_, p) => ['', '', p === b.player ? b.points : '', ''])]);
     }
@@ -47,7 +51,7 @@ export function toJson(app) {
   const { data, state } = app;
   const result = app.run() || app.result; // (names typed since the last change are in it)
   return `${JSON.stringify({ format: 'giv-game', version: 1, id: state.id, game: data.game, name: data.name, lang: data.lang,
-    input: app.engineInput(), result, rawPlayers: state.players }, null, 2)}\n`;
+    input: app.engineInput(), result, rawPlayers: state.players, gone: state.gone || [] }, null, 2)}\n`;
 }
 
 export function download(text, type, name) {

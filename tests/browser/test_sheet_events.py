@@ -83,3 +83,64 @@ def test_a_mid_game_change_goes_on_from_where_the_table_is_and_the_coming_deals_
     assert stored(pg, "vend-om", "en")["handSizes"][:4] == [10, 9, 8, 5]
     context.close()
     assert pg.watch_errors == []
+
+
+def test_a_player_sits_out_leaves_comes_back_and_a_latecomer_joins_on_an_agreed_score(browser, server, tmp_path):
+    context, pg = phone(browser)
+    open_sheet(pg, server, "wizard", "da")
+    setup(pg, ["Ann", "Bo", "Cy", "Di"])
+    play_bid_round(pg, 1, [1, 0, 0, 0], [1, 0, 0, 0])       # Ann 30, the others 20
+    open_table(pg)
+    # Bo sits out deal 2: no row for him in the form, and his total stays as it was
+    pg.locator("#giv-out-1").tap()
+    assert pg.locator(".sheet-entry .sheet-pick[data-player='1']").count() == 0
+    assert "står over" in pg.locator(".sheet-seat[data-player='1']").inner_text()
+    play_bid_round(pg, 2, [2, None, 0, 0], [2, None, 0, 0])
+    assert shown(pg, 2, 1, "total") == 20
+    assert "stod over" in pg.locator("tr.is-played").nth(1).inner_text()
+    # back in for deal 3 by himself; Cy leaves for good
+    assert pg.locator(".sheet-entry .sheet-pick[data-player='1']").count() == 1
+    pg.locator("#giv-leave-2").tap()
+    assert pg.locator(".sheet-entry .sheet-pick[data-player='2']").count() == 0
+    play_bid_round(pg, 3, [3, 0, None, 0], [3, 0, None, 0])
+    assert pg.locator(".sheet-entry .sheet-pick[data-player='2']").count() == 0
+    # with two of four away, one more cannot sit out: the sheet says why
+    pg.locator("#giv-out-3").tap()
+    pg.locator("#giv-out-0").tap()
+    assert "Mindst to spillere" in pg.locator(".sheet-table-part [role='alert']").first.inner_text()
+    pg.locator("#giv-plays-3").tap()
+    pg.locator("#giv-back-2").tap()
+    assert pg.locator(".sheet-entry .sheet-pick[data-player='2']").count() == 1
+    # Eva joins late on an agreed score; she has no part in the deals played so far
+    pg.locator("#giv-join-name").fill("Eva")
+    pg.locator("#giv-join-score").fill("25")
+    pg.locator("#giv-join-go").tap()
+    assert pg.locator(".sheet-col-player").nth(4).inner_text() == "Eva"
+    assert pg.locator("[data-field='carry'][data-player='4']").get_attribute("data-value") == "25"
+    assert shown(pg, 3, 4, "total") == 25
+    assert pg.locator(".sheet-entry .sheet-pick[data-player='4']").count() == 1
+    assert pg.locator("tr.is-upcoming").first.locator("td").count() == 5
+    text = pg.locator("#sheet-app").inner_text()
+    for bad in ("undefined", "NaN", "null"):
+        assert bad not in text
+    assert pg.evaluate("() => document.documentElement.scrollWidth") <= 360
+    state = stored(pg, "wizard", "da")
+    assert state["carryIn"] == [0, 0, 0, 0, 25] and state["rounds"][1]["bids"][1] is None
+    assert state["rounds"][0]["bids"][4] is None
+    # the JSON file brings it all back on another phone
+    with pg.expect_download() as info:
+        pg.locator("#giv-json").tap()
+    path = tmp_path / "game.json"
+    info.value.save_as(path)
+    totals = [shown(pg, 3, p, "total") for p in range(5)]
+    context.close()
+    assert pg.watch_errors == []
+    context, pg = phone(browser)
+    open_sheet(pg, server, "wizard", "da")
+    pg.locator("#giv-import").set_input_files(str(path))
+    pg.wait_for_selector("[data-round='3'][data-field='total'][data-player='4']")
+    assert [shown(pg, 3, p, "total") for p in range(5)] == totals
+    again = stored(pg, "wizard", "da")
+    assert again["carryIn"] == state["carryIn"] and again["rounds"] == state["rounds"]
+    context.close()
+    assert pg.watch_errors == []
