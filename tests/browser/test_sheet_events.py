@@ -144,3 +144,71 @@ def test_a_player_sits_out_leaves_comes_back_and_a_latecomer_joins_on_an_agreed_
     assert again["carryIn"] == state["carryIn"] and again["rounds"] == state["rounds"]
     context.close()
     assert pg.watch_errors == []
+
+
+def test_an_adjustment_with_a_note_is_shown_exported_and_refused_for_a_seat_away(browser, server, tmp_path):
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", "sv")
+    setup(pg, ["Ann", "Bo", "Cy"], settings={"maxHandSize": 3, "dealerHook": False})
+    play_bid_round(pg, 1, [1, 1, 1], [1, 1, 1])
+    open_table(pg)
+    pg.locator("#giv-out-2").tap()
+    play_bid_round(pg, 2, [1, 0, None], [2, 0, None])
+    before = [shown(pg, 2, p, "total") for p in range(3)]
+    # Bo revoked in deal 1: ten points off, with a note
+    pg.locator("#giv-adjust-player").select_option(label="Bo")
+    pg.locator("#giv-adjust-round").select_option(label="1")
+    pg.locator("#giv-adjust-points").fill("10")
+    pg.locator("#giv-adjust-note").fill("revoke")
+    pg.locator("#giv-adjust-minus").tap()
+    assert shown(pg, 2, 1, "total") == before[1] - 10
+    assert pg.locator("[data-round='1'][data-player='1'][data-field='adjust']").inner_text().replace("\u2212", "-") == "-10"
+    note = pg.locator("[data-round='1'][data-field='note']").inner_text()
+    assert "Giv 1" in note and "Bo" in note and "revoke" in note
+    # Cy sat deal 2 out: points for him there are refused, in words
+    pg.locator("#giv-adjust-player").select_option(label="Cy")
+    pg.locator("#giv-adjust-round").select_option(label="2")
+    pg.locator("#giv-adjust-points").fill("5")
+    pg.locator("#giv-adjust-plus").tap()
+    assert "Cy var inte med i given" in pg.locator("#giv-adjust-error").inner_text()
+    assert shown(pg, 2, 2, "total") == before[2]
+    # the CSV has the note; the JSON file opens again with it
+    with pg.expect_download() as info:
+        pg.locator("#giv-csv").tap()
+    csv = open(info.value.path(), encoding="utf-8-sig").read().splitlines()
+    assert csv[0].endswith("Anteckning") and "revoke" in csv[1]
+    assert csv[2].split(";")[12:15] == ["", "", ""]       # Cy sat deal 2 out
+    with pg.expect_download() as info:
+        pg.locator("#giv-json").tap()
+    path = tmp_path / "game.json"
+    info.value.save_as(path)
+    context.close()
+    assert pg.watch_errors == []
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", "sv")
+    pg.locator("#giv-import").set_input_files(str(path))
+    pg.wait_for_selector("[data-round='1'][data-field='note']")
+    assert shown(pg, 2, 1, "total") == before[1] - 10
+    assert stored(pg, "vend-om", "sv")["rounds"][0]["note"] == "revoke"
+    context.close()
+    assert pg.watch_errors == []
+
+
+def test_an_open_vandtia_evening_can_be_ended_and_played_on(browser, server):
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vandtia", "en")
+    setup(pg, ["Ann", "Bo", "Cy"])
+    for deal, loser in enumerate((1, 2, 1), start=1):
+        pg.locator(f"#giv-loser-{loser}").tap()
+        pg.wait_for_selector(f"[data-round='{deal}'][data-field='total']")
+    open_table(pg)
+    pg.locator("#giv-end").tap()
+    assert "Ann" in pg.locator(".sheet-winner").first.inner_text()
+    assert pg.locator(".sheet-loser").count() == 0
+    assert stored(pg, "vandtia", "en")["ended"] is True
+    assert pg.locator(".sheet-history .sheet-past").count() == 1
+    pg.locator("#giv-play-on").tap()
+    assert pg.locator(".sheet-loser").count() == 3
+    assert "ended" not in stored(pg, "vandtia", "en")
+    context.close()
+    assert pg.watch_errors == []
