@@ -11,6 +11,18 @@ export function awaySeats(app) {
   return new Set(draft.out !== null && draft.out !== undefined ? draft.out : gone || []);
 }
 
+/** The table's seats after the number of players changed (before the first deal). */
+export function fitSeats(state, count) {
+  if (state.gone) state.gone = state.gone.filter((p) => p < count);
+  if (state.gone && !state.gone.length) delete state.gone;
+  if (state.carryIn) {
+    const carry = state.carryIn.slice(0, count);
+    while (carry.length < count) carry.push(0);
+    state.carryIn = carry;
+    if (!carry.some((x) => x !== 0)) delete state.carryIn;
+  }
+}
+
 /** A typed agreed score: a whole number (a minus sign allowed), or null. */
 export function agreedNumber(text) {
   const clean = String(text).trim().replace('\u2212', '-');
@@ -57,7 +69,7 @@ export function seatsPart(app) {
     const name = names[p];
     const toggled = (set, add) => { const next = new Set(set); if (add) next.add(p); else next.delete(p); return next; };
     const does = [];
-    if (gone.has(p)) {
+    if (gone.has(p) && !current.editing) {
       does.push(button(t('comesBack'), t('comesBackOf', { name }), `giv-back-${p}`,
         () => seat(app, toggled(out, false), toggled(gone, false), t('cameBack', { name }), `giv-back-${p}`, box)));
     } else {

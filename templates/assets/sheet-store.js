@@ -5,7 +5,7 @@
 //   {v: 1, id: text, players: [name], firstDealer, settings: {key: value}, rounds: [round],
 //    redo: round | null (the round Undo took away, until something else changes),
 //    draft: {edit: null | round index, phase: "bid" | "took", bids: [text], took: [text],
-//            aside: null | {phase, bids, took} (the new round half typed when an edit began)}}
+//            aside: null | {phase, bids, took, out} (the new round half typed when an edit began)}}
 // A bid round is {bids: [int | null], took: [int | null], handSize: int, dealer?: seat, trump?:
 // trump as played} (null in both bids and took: the seat sat the round out); a tally round is
 // {loser: int}. Either may carry adjust: [int | null] (one-off points per seat) and note: text.
@@ -99,9 +99,11 @@ function cleanDraft(draft, n, rounds) {
     ? value.map((x) => (typeof x === 'string' ? x.slice(0, 6) : '')) : Array(n).fill(''));
   if (!isObject(draft)) return blankDraft(n);
   const edit = isWhole(draft.edit) && draft.edit >= 0 && draft.edit < rounds ? draft.edit : null;
+  const seats = (value) => (Array.isArray(value) && seatList(value, n) ? value.slice() : null);
   const aside = edit !== null && isObject(draft.aside)
-    ? { phase: draft.aside.phase === 'took' ? 'took' : 'bid', bids: texts(draft.aside.bids), took: texts(draft.aside.took) } : null;
-  const out = Array.isArray(draft.out) && seatList(draft.out, n) ? draft.out.slice() : null;
+    ? { phase: draft.aside.phase === 'took' ? 'took' : 'bid', bids: texts(draft.aside.bids), took: texts(draft.aside.took),
+      out: seats(draft.aside.out) } : null;
+  const out = seats(draft.out);
   return { edit, phase: draft.phase === 'took' ? 'took' : 'bid', bids: texts(draft.bids), took: texts(draft.took), aside, out };
 }
 

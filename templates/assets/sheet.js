@@ -17,7 +17,7 @@ import { resultsSections } from './sheet-results.js';
 import { shareLink, toJson, toolsSection } from './sheet-tools.js';
 import { eventsSection } from './sheet-events.js';
 import { PLAN_KEYS, replan } from './sheet-plan.js';
-import { awaySeats } from './sheet-seats.js';
+import { awaySeats, fitSeats } from './sheet-seats.js';
 
 const BID_CODES = new Set(['bidRange', 'dealerHook', 'tooFewPresent', 'dealerAbsent']);
 const typedText = (value) => (value === null ? '' : String(value));
@@ -214,6 +214,7 @@ export function createSheet(root, data) {
       const names = state.players.slice(0, count);
       while (names.length < count) names.push('');
       state.players = names;
+      fitSeats(state, count);
       state.redo = null; // a round of another number of players cannot come back
       if (state.firstDealer >= count) state.firstDealer = 0;
       state.draft = blankDraft(count);
@@ -270,7 +271,7 @@ export function createSheet(root, data) {
       const draft = blankDraft(app.playerCount());
       draft.edit = index;
       // what was typed for the new round waits until the edit is saved or cancelled
-      draft.aside = before.edit === null ? { phase: before.phase, bids: before.bids, took: before.took } : before.aside;
+      draft.aside = before.edit === null ? { phase: before.phase, bids: before.bids, took: before.took, out: before.out } : before.aside;
       if (data.template === 'bid') {
         draft.bids = round.bids.map(typedText);
         draft.took = round.took.map(typedText);
@@ -496,6 +497,7 @@ export function createSheet(root, data) {
           // the offer is for a new game: once a round is saved or a name typed, it no longer holds
           if (!newAndNameless()) { app.render(); return; }
           app.state.players = names.slice();
+          fitSeats(app.state, names.length);
           app.state.redo = null;
           if (app.state.firstDealer >= names.length) app.state.firstDealer = 0;
           app.state.draft = blankDraft(names.length);
