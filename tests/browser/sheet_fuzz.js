@@ -394,6 +394,22 @@
       }
       case 'hash':
         return hashAction(a);
+      case 'table': {
+        // the table panel (sheet-events.js): a field typed into or a list chosen from, then a button
+        const panel = $('#giv-table');
+        if (!panel) return 'table: none';
+        panel.open = true;
+        const fields = $$('#giv-table input[type="text"]');
+        const field = fields.length && rr(1) < 0.6 ? pick(fields, rr(2)) : null;
+        if (field) edit(field, a.v, a.m);
+        const lists = $$('#giv-table select');
+        const list = lists.length && rr(3) < 0.4 ? pick(lists, rr(4)) : null;
+        if (list) choose(list, rr(5));
+        const button = pick($$('#giv-table button').filter(enabled), rr(0));
+        if (!button) return 'table: no button';
+        button.click();
+        return `table ${field ? `${describe(field)} ${JSON.stringify(a.v)} ` : ''}${list ? `${describe(list)}=${list.value} ` : ''}button ${describe(button)}`;
+      }
       case 'notice': {
         const button = pick($$('#sheet-app .sheet-notice button'), rr(0));
         if (!button) return 'notice: none';
