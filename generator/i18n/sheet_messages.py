@@ -141,6 +141,7 @@ MESSAGES = {
     "statusOut": N_("sits out this deal"),
     "statusGone": N_("has left"),
     "satOut": N_("sat out"),
+    "awayIs": N_("Sitting out: {names}"),
     "sittingOut": N_("{name} sits out deal {round}."),
     "playingAgain": N_("{name} plays deal {round}."),
     "left": N_("{name} has left the game."),

@@ -71,6 +71,8 @@ function roundFacts(app, current) {
   facts.push(tn('cards', current.handSize));
   facts.push(t('dealerIs', { name: names[current.dealer] }));
   if (current.trump) facts.push(t('trumpIs', { trump: trumpText(t, current.trump) }));
+  const away = [...awaySeats(app)].sort((a, b) => a - b);
+  if (away.length) facts.push(t('awayIs', { names: app.i18n.list(away.map((p) => names[p])) }));
   return h('p', { class: 'sheet-facts' }, facts.map((text) => h('span', {}, text)));
 }
 

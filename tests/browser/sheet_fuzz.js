@@ -157,7 +157,7 @@
     else {
       const names = state.players.map((name, i) => name.trim() || `Player ${i + 1}`);
       const out = engine.score({ template: data.template, spec: data.spec, settings: state.settings, players: names,
-        firstDealer: state.firstDealer, rounds: state.rounds });
+        firstDealer: state.firstDealer, rounds: state.rounds, handSizes: state.handSizes, carryIn: state.carryIn });
       hand = out.schedule[index].handSize;
     }
     const dealerRow = $('#sheet-app .sheet-entry .sheet-pick.is-dealer');

@@ -95,6 +95,7 @@ def test_a_player_sits_out_leaves_comes_back_and_a_latecomer_joins_on_an_agreed_
     pg.locator("#giv-out-1").tap()
     assert pg.locator(".sheet-entry .sheet-pick[data-player='1']").count() == 0
     assert "står over" in pg.locator(".sheet-seat[data-player='1']").inner_text()
+    assert "Står over: Bo" in pg.locator(".sheet-entry .sheet-facts").inner_text()
     play_bid_round(pg, 2, [2, None, 0, 0], [2, None, 0, 0])
     assert shown(pg, 2, 1, "total") == 20
     assert "stod over" in pg.locator("tr.is-played").nth(1).inner_text()
