@@ -13,6 +13,8 @@ from .types import Alias, ExampleText, GameText, Loc, SettingMeta, SettingText, 
 from .files import present, read_text
 from .yamlfile import load_yaml
 
+Common = tuple[Path, str, dict]  # content/settings/<lang>.yaml, the game's template, its texts for that template
+
 
 def load_raw(problems: Problems, folder: Path, lang: str) -> tuple[dict | None, str | None]:
     """The raw language file and rules text; a missing file is a missing translation."""
@@ -52,11 +54,15 @@ def _text(problems: Problems, path: Path, where: str, data: Any, line: int, lang
 
 
 def settings_text(problems: Problems, layers: list[tuple[Path, dict]], settings: dict[str, SettingMeta],
-                  lang: str, shared: tuple[Path, dict] | None = None) -> dict[str, SettingText]:
+                  lang: str, shared: Common | None = None) -> dict[str, SettingText]:
     """Labels for every exposed setting and option. Each text (label, description, when_on, when_off,
     each option) comes from the nearest layer that has it: the game's own file, the games it
     extends, then the texts the site writes once for the template (shared: content/settings/)."""
-    sources = layers + ([(shared[0], {"settings": shared[1]})] if shared else [])
+    sources = layers + ([(shared[0], {"settings": shared[2]})] if shared else [])
+
+    def named(path: Path, key: str) -> str:  # a setting as its file writes it: settings.<key>, or <template>.<key>
+        return f"{shared[1]}.{key}" if shared and path == shared[0] else f"settings.{key}"
+
     own_path, own = layers[0]
     out = {}
     for key, meta in settings.items():
@@ -67,7 +73,7 @@ def settings_text(problems: Problems, layers: list[tuple[Path, dict]], settings:
         fields = tuple(name for name in declared.all() if name != "options")
         ok = True
         for path, data in found:
-            if not Shape(problems, path, where).mapping(data, line_of(data), declared):
+            if not Shape(problems, path, named(path, key)).mapping(data, line_of(data), declared):
                 ok = False
         if not ok:
             continue
@@ -76,14 +82,15 @@ def settings_text(problems: Problems, layers: list[tuple[Path, dict]], settings:
         for name in fields:
             data = next((d for _, d in found if name in d), None)
             if data is None:
-                problems.add(*at, f"missing translation: {where}.{name} ({lang})")
+                problems.add(*at, f"missing translation: {named(at[0], key)}.{name} ({lang})")
             else:
                 chosen[name] = data[name].strip()
         options = {}
         listed = next(((p, line_of(d, "options")) for p, d in found if "options" in d), at)
         for option in meta.options:
             path, data = next(((p, d["options"]) for p, d in found if option in d.get("options", {})), (None, None))
-            otext = _text(problems, path or listed[0], f"{where}.options.{option}", data and data[option],
+            otext = _text(problems, path or listed[0], f"{named(path or listed[0], key)}.options.{option}",
+                          data and data[option],
                           line_of(data, option) if data else listed[1], lang)
             if otext:
                 options[option] = otext
@@ -118,7 +125,7 @@ def aliases(problems: Problems, path: Path, data: dict, lang: str) -> list[Alias
 
 def game_text(problems: Problems, lang: str, layers: list[tuple[Path, dict]], rules: str, rules_file: Path,
               settings: dict[str, SettingMeta], variant_ids: list[str], examples: dict[str, list[str]],
-              shared: tuple[Path, dict] | None = None) -> GameText | None:
+              shared: Common | None = None) -> GameText | None:
     """The complete text of a game in one language; layers are the game's file first, then its parents'."""
     path, own = layers[0]
     slug = own["slug"]
