@@ -494,8 +494,8 @@
       });
       if ($(`#giv-name-${state.players.length}`)) problems.push('a name field too many');
       if (!root.querySelector('.sheet-problems') || root.querySelector('.sheet-standings')) {
-        const rows = data.template === 'tally' ? $$('#sheet-app .sheet-table.is-tally tbody tr').length
-          : $$('#sheet-app .sheet-table.is-bid tbody tr.is-played').length;
+        // (a played round's row; a note row under it and the Start row above are not rounds)
+        const rows = $$(`#sheet-app .sheet-table.is-${data.template} tbody tr.is-played`).length;
         if (rows !== state.rounds.length) problems.push(`${rows} rounds shown, ${state.rounds.length} stored`);
       }
     }
