@@ -16,10 +16,13 @@ from jinja2 import BytecodeCache, Environment
 
 from ..files import Files, Kept, digest
 from ..i18n.formats import language_name
+from ..model.errors import ContentError, Problem
 from ..model.types import Game, Site
 from ..parallel import parallel_map
+from .anchors import Refused
 from .facts import glance
 from .language import LanguagePages
+from .loader import template_file
 from .urls import Page, Urls
 
 ENGINE_DIR = Path(__file__).resolve().parent.parent / "engine"
@@ -128,19 +131,18 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
     pages = {lang: LanguagePages(site, urls, theme, lang, single, results) for lang in langs}
     env = pages[langs[0]].env  # the root page and the sitemap: in the first language
     count = tick or (lambda: None)
-    warm: list[Job] = []  # done before the workers fork: one page of each template
     jobs: list[Job] = []
 
-    def page(lang: str, at: Page, key: tuple, render: Callable[[], bytes], to: list[Job]) -> None:
+    def page(lang: str, at: Page, key: tuple, render: Callable[[], bytes]) -> None:
         """The page as the last build made it, or a job that renders it."""
         path = pages[lang].prefix + at.file()
         files[path] = earlier.reuse(path, key) if earlier else None
         if files[path] is None:
-            to.append(([path], lambda: [render()]))
+            jobs.append(([path], lambda: [render()]))
         else:
             count()
 
-    def rule_pages(game: Game, in_langs: list[str]) -> list[bytes]:  # the game's facts: the same in every language
+    def rule_pages(game: Game, in_langs: list[str]) -> list[bytes | Refused]:  # the game's facts: the same in every language
         facts = glance(game)
         return [pages[lang].game_page(game, facts) for lang in in_langs]
 
@@ -151,13 +153,13 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
                                           lang in g.drafts) for g in urls.games(lang)])
 
     for lang in langs:
-        page(lang, Page(lang, ""), ("index", lang), partial(index_page, lang), jobs)
+        page(lang, Page(lang, ""), ("index", lang), partial(index_page, lang))
         not_found = Page(lang, "404.html")
         page(lang, not_found, ("404", lang), partial(pages[lang].render, not_found, "404.html",
-                                                     [Page(code, "404.html") for code in urls.languages()]), jobs)
+                                                     [Page(code, "404.html") for code in urls.languages()]))
         if not site.languages[lang].draft:  # a draft language is seen only in a build with drafts
             page(lang, Page(lang, "sitemap.xml"), ("sitemap", lang),
-                 partial(sitemap_xml, pages[lang].env, site, urls, lang, lastmod), jobs)
+                 partial(sitemap_xml, pages[lang].env, site, urls, lang, lastmod))
     if not single:
         choices = [(code, language_name(code, code), urls.from_root(code)) for code in langs]
         first = site.x_default if site.x_default in langs else langs[0]  # the root pages' own language
@@ -170,7 +172,6 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
             choices=choices, site=site, lang=first, identity=site.languages[first]).encode("utf-8")
 
     # The rule pages: a job per game, for the languages whose page it does not keep.
-    templates_seen: set[str] = set()
     for game in site.games:
         todo: dict[str, str] = {}
         for lang in (code for code in langs if urls.shown(game, code)):
@@ -181,40 +182,36 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
             else:
                 count()
         if todo:
-            (jobs if game.template in templates_seen else warm).append(
-                (list(todo.values()), partial(rule_pages, game, list(todo))))
-            templates_seen.add(game.template)
+            jobs.append((list(todo.values()), partial(rule_pages, game, list(todo))))
     # The alias pages: a job each.
-    alias_jobs: list[Job] = []
     for lang in langs:
         for at, targets, title_lang in pages[lang].aliases():
             page(lang, at, ("alias", lang, tuple(targets), title_lang or lang),
-                 partial(pages[lang].render, at, "alias.html", [at], targets=targets, title_lang=title_lang),
-                 alias_jobs)
-    warm += alias_jobs[:1]
-    jobs += alias_jobs[1:]
+                 partial(pages[lang].render, at, "alias.html", [at], targets=targets, title_lang=title_lang))
 
     def run(job: Job) -> list[bytes]:
         return job[1]()
 
     finished = 0
-    everything = warm + jobs
 
     def done(n: int) -> None:  # parallel_map reports jobs, in order; progress counts pages
         nonlocal finished
-        for paths, _ in everything[finished:finished + n]:
+        for paths, _ in jobs[finished:finished + n]:
             for _ in paths:
                 count()
         finished += n
 
-    for (paths, _), bodies in zip(everything, parallel_map(run, everything, done=done if tick else None,
-                                                           warm=len(warm))):
+    refused: list[Problem] = []  # every refused page's problems, reported together
+    for (paths, _), bodies in zip(jobs, parallel_map(run, jobs, done=done if tick else None)):
+        refused += [problem for body in bodies if isinstance(body, Refused) for problem in body.problems]
         files.update(zip(paths, bodies))
+    if refused:
+        raise ContentError(refused)
 
     for lang in langs:
         prefix = pages[lang].prefix
         for asset in sorted((templates / "assets").iterdir()):
-            files[f"{prefix}assets/{asset.name}"] = asset.read_bytes()
+            files[f"{prefix}assets/{asset.name}"] = template_file(asset, templates)
         for name in ("engine.js", "templates.json"):
             files[f"{prefix}assets/{name}"] = (ENGINE_DIR / name).read_bytes()
         files[f"{prefix}assets/manifest.json"] = manifest(pages[lang])
