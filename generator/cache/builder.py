@@ -187,6 +187,23 @@ class Cache:
             raise ContentError([])  # a game that was not read has no page to keep: build() builds all
         return found
 
+    def reuse_folder(self, folder: str, key: tuple) -> Files | None:
+        """The files under folder (a search index) as the last build made them, when what they
+        were made from (key) did not change; else None, and the build makes them and calls made_folder()."""
+        last = [path for path in self.index.pages if path.startswith(folder)]
+        if self.full or not last or any(self.records.keys.get(path) != key for path in last):
+            return None
+        self.made_folder(last, key)
+        return {path: self.files[path] if self.out is None else Kept(self.index.pages[path]) for path in last}
+
+    def made_folder(self, paths: list[str], key: tuple) -> None:
+        for path in paths:
+            self.new_keys[path] = key
+
+    def read(self, path: str) -> bytes:
+        """A file this build keeps as the last one made it (a Kept page): its bytes."""
+        return self.files[path] if self.out is None else (self.out / path).read_bytes()
+
     def _find(self, path: str, key: tuple) -> bytes | Kept | None:
         if self.full or self.records.keys.get(path) != key or path not in self.index.pages:
             return None

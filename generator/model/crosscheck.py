@@ -5,7 +5,7 @@ from __future__ import annotations
 from .errors import Problems
 from .types import Site
 
-RESERVED = {"assets"}  # folders the build writes beside the pages
+RESERVED = {"assets", "pagefind"}  # folders the build writes beside the pages (pagefind: the search index)
 
 
 def crosscheck(problems: Problems, site: Site) -> None:

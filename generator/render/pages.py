@@ -18,6 +18,9 @@ from ..files import Files, Kept, digest
 from ..i18n.formats import language_name
 from ..model.types import Game, Site
 from ..parallel import parallel_map
+from ..search.index import SEARCH_PAGE, language_indexes
+from ..search.messages import search_strings
+from .env import json_script
 from .facts import glance
 from .language import LanguagePages
 from .urls import Page, Urls
@@ -40,6 +43,15 @@ class Reuse(Protocol):
 
     def reuse(self, path: str, key: tuple) -> bytes | Kept | None:
         """The page at path as the last build made it, if nothing it depends on (key) changed; else None."""
+
+    def reuse_folder(self, folder: str, key: tuple) -> Files | None:
+        """Every file under folder as the last build made them, if key did not change; else None."""
+
+    def made_folder(self, paths: list[str], key: tuple) -> None:
+        """The files this build made under a folder, and what they were made from."""
+
+    def read(self, path: str) -> bytes:
+        """The bytes of a file that reuse() or reuse_folder() kept (Kept)."""
 
 
 # A job: the output paths of some pages, and what renders them (the bodies, in the same order)
@@ -152,6 +164,10 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
 
     for lang in langs:
         page(lang, Page(lang, ""), ("index", lang), partial(index_page, lang), jobs)
+        search = Page(lang, SEARCH_PAGE)
+        page(lang, search, ("search", lang), partial(pages[lang].render, search, "search.html",
+                                                     [Page(code, SEARCH_PAGE) for code in urls.languages()],
+                                                     strings=json_script(search_strings(pages[lang].tr))), jobs)
         not_found = Page(lang, "404.html")
         page(lang, not_found, ("404", lang), partial(pages[lang].render, not_found, "404.html",
                                                      [Page(code, "404.html") for code in urls.languages()]), jobs)
@@ -171,10 +187,12 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
 
     # The rule pages: a job per game, for the languages whose page it does not keep.
     templates_seen: set[str] = set()
+    searched: dict[str, list[str]] = {lang: [] for lang in langs}  # the pages each language's search finds
     for game in site.games:
         todo: dict[str, str] = {}
         for lang in (code for code in langs if urls.shown(game, code)):
             path = pages[lang].prefix + urls.game_page(lang, game.id).file()
+            searched[lang].append(path)
             files[path] = earlier.reuse(path, ("game", game.id)) if earlier else None
             if files[path] is None:
                 todo[lang] = path
@@ -211,6 +229,8 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
                                                            warm=len(warm))):
         files.update(zip(paths, bodies))
 
+    files.update(language_indexes({lang: (pages[lang].prefix, {path: files[path] for path in searched[lang]})
+                                   for lang in langs}, earlier, earlier.read if earlier else bytes))
     for lang in langs:
         prefix = pages[lang].prefix
         for asset in sorted((templates / "assets").iterdir()):
