@@ -214,10 +214,12 @@ class Cache:
         return self.files.get(path) if self.out is None else Kept(self.index.pages[path])
 
     # -- remembering -------------------------------------------------------------------------------
-    def remember(self, files: Files, digests: dict[str, bytes]) -> None:
-        """This build, as write/ left it (digests: path -> SHA-256 of every file): the next build's
-        answers. Without an output folder the files themselves are kept (giv serve)."""
+    def remember(self, files: Files, digests: dict[str, bytes], left_out: list[str]) -> None:
+        """This build, as write/ left it (digests: path -> SHA-256 of every file), and the drafts
+        it left out: the next build's answers. Without an output folder the files themselves are
+        kept (giv serve)."""
         index = self.index
+        index.left_out = list(left_out)
         records = Records() if self.full else self.records  # a full build does not read the last one's
         if self.out is None:
             self.files = {p: (self.files[p] if isinstance(d, Kept) else d) for p, d in files.items()}
