@@ -24,11 +24,17 @@ class GameRecord:
     extends: str | None
     stub: Game                     # stubs.stub(game)
     links: set[str]                # game ids its texts may link to (a superset)
-    slugs: dict[str, str]
+    slugs: dict[str, str]          # addresses(game)
+
+
+def addresses(game: Game) -> dict[str, str]:
+    """The game's slug in each language it is published in: what the pages that link to it show
+    (a link to a game that is a draft in the page's language is plain text)."""
+    return {lang: t.slug for lang, t in game.texts.items() if lang not in game.drafts}
 
 
 def record(game: Game) -> GameRecord:
-    return GameRecord(game.extends, stub(game), links_of(game), {lang: t.slug for lang, t in game.texts.items()})
+    return GameRecord(game.extends, stub(game), links_of(game), addresses(game))
 
 
 @dataclass
@@ -149,7 +155,7 @@ class Cache:
             reload |= more  # what extends a changed or removed game changes with it
         partial = self._load(reload, extends)
         moved = removed | {g for g in reload if g in old and g in partial
-                           and {lang: t.slug for lang, t in partial[g].texts.items()} != old[g].slugs}
+                           and addresses(partial[g]) != old[g].slugs}
         if linking := {g for g, r in old.items() if r.links & moved and g not in reload | removed}:
             reload |= linking  # their pages link to a game whose address changed
             partial = self._load(reload, extends)
