@@ -1,8 +1,8 @@
 """Search in Chromium, as a reader uses it: a name typed in the header's box of the Danish site
 finds the game it is another name of; a word typed on the Swedish site (built alone, as for its
 own domain) finds the games whose rules use it, by its stem too; the keyboard reaches the
-results; without the network the page says so, without JavaScript it says what to do instead.
-The `page` fixture fails a test on any console error or CSP violation."""
+results; offline it searches what the service worker keeps, and without the index it says so;
+without JavaScript it says what to do instead. The `page` fixture fails a test on any console error or CSP violation."""
 from __future__ import annotations
 
 import re
@@ -102,6 +102,22 @@ def test_danish_words_are_found_by_their_stem(server, page):
     inflected = results(page)
     page.goto(f"{server}/da/search.html?q=stik")
     assert sorted(results(page)) == sorted(inflected) and inflected
+
+
+def test_offline_after_a_visit_the_search_still_finds(server, browser):
+    """The service worker keeps the index with the pages: at a table without the network, it searches."""
+    context = browser.new_context()
+    page = context.new_page()
+    watch = PageWatch(page)
+    page.goto(f"{server}/da/")
+    assert page.evaluate("""() => Promise.race([navigator.serviceWorker.ready.then(() => true),
+                                                new Promise((resolve) => setTimeout(() => resolve(false), 15000))])""")
+    page.reload()  # now controlled by the worker
+    context.set_offline(True)
+    page.goto(f"{server}/da/search.html?q=Plump")
+    assert ("Vend om", "/da/vend-om/") in results(page)
+    context.close()
+    assert watch.errors == []
 
 
 def test_without_the_network_the_search_says_so(server, browser):
