@@ -1,25 +1,30 @@
-"""Benchmark of the live scoresheet in Chromium (not a test): an 8-player, 30-round game.
+"""Benchmark of the live scoresheet at a card table (not a test): 7 players, 25 deals, a phone.
 
-    .venv/bin/python bench/sheet.py [--runs 25]
+    .venv/bin/python bench/sheet.py [--runs 15]
 
 Builds the site into a temporary folder, serves it on 127.0.0.1 and opens the English Oh Hell
-page in Debian's chromium with a stored 8-player, 30-round game. No bundled game allows eight
-players, so the page's data is rewritten on the way in (players up to 8, rounds up to 30); the
-sheet's code is the shipped code. Prints:
+page in Debian's chromium at 360x740 with a 4x CPU slowdown (CDP Emulation.setCPUThrottlingRate,
+a mid-range phone). The stored game has 7 players, 25 deals (roundCount 25) and 24 of them
+played, so the sheet shows 24 scored rows and the 25th being entered. Prints:
 
-- the gzipped size of what the sheet ships (sheet*.js, engine.js, sheet.css);
-- the engine alone: one score() of the whole game;
-- a full recompute: a setting changed in the settings panel, through the engine, the standings,
-  the rounds table and the chart, up to a finished layout (median and worst of --runs);
-- opening the page with that game stored, up to the live sheet.
+- action to next paint, per kind of action (a keystroke in a player's name, a bid, saving a
+  round, a settings change): from the input event's timestamp to the first frame after it
+  (a requestAnimationFrame callback, then a message posted from it, which runs after the paint);
+  the events are real ones sent by Playwright, so every handler, style, layout and paint counts;
+- load: from navigation start to the first paint after the live sheet (the round being entered
+  and the standings) is in the page;
+- taps of a 4-player round: a 4-player game is played through the page as a person would, with
+  the fewest taps and keystrokes the page allows, and each one is counted (a tap on a field or
+  a button is one, a key on the on-screen keyboard is one).
+
+The last line is `sheet: action p95 X ms; load Y ms; taps per round Z`.
 """
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
+import math
 import random
-import re
 import statistics
 import sys
 import tempfile
@@ -30,36 +35,136 @@ sys.path.insert(0, str(ROOT))
 
 from generator.serve.local import CHROMIUM, CHROMIUM_ARGS, serve_folder  # noqa: E402
 
-PLAYERS, ROUNDS = 8, 30
+PLAYERS, DEALS, SLOWDOWN = 7, 25, 4
+KEY = "giv:v1:en:vend-om"
+PHONE = {"width": 360, "height": 740}
+
+# One-shot listeners: the next input, click or key event's time to the frame painted after it.
+ARM = """() => {
+  window.__paint = null;
+  const types = ['keydown', 'click', 'input', 'change', 'pointerdown'];
+  const seen = (event) => {
+    types.forEach((t) => window.removeEventListener(t, seen, true));
+    const start = event.timeStamp;
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => { window.__paint = performance.now() - start; };
+      channel.port2.postMessage(0);
+    });
+  };
+  types.forEach((t) => window.addEventListener(t, seen, true));
+}"""
+
+LIVE = """() => new Promise((done) => {
+  const ready = () => document.querySelector('.sheet-live .sheet-entry') && document.querySelector('.sheet-standings');
+  const after = () => requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => done(performance.now());
+    channel.port2.postMessage(0);
+  });
+  if (ready()) { after(); return; }
+  new MutationObserver((_, observer) => { if (ready()) { observer.disconnect(); after(); } })
+    .observe(document.documentElement, { childList: true, subtree: true });
+})"""
 
 
-def game_state(seed: int = 5) -> dict:
-    """A valid 8-player, 30-round Oh Hell game (hand sizes 6..1..6 repeated), as the sheet stores it."""
+def played_rounds(players: int, hands: list[int], seed: int = 5) -> list[dict]:
     rng = random.Random(seed)
-    m = 52 // PLAYERS
-    pattern = list(range(m, 0, -1)) + list(range(2, m + 1))
     rounds = []
-    for r in range(ROUNDS):
-        hand = pattern[r % len(pattern)]
-        took = [0] * PLAYERS
+    for hand in hands:
+        took = [0] * players
         for _ in range(hand):
-            took[rng.randrange(PLAYERS)] += 1
+            took[rng.randrange(players)] += 1
         bids = [min(hand, max(0, t + rng.choice([-1, 0, 0, 1]))) for t in took]
         rounds.append({"bids": bids, "took": took, "handSize": hand})
+    return rounds
+
+
+def hand_sizes() -> list[int]:
+    """The 25 deals' hand sizes: the down-and-up staircase for 7 players (7..1..7), repeated."""
+    top = 52 // PLAYERS
+    pattern = list(range(top, 0, -1)) + list(range(2, top + 1))
+    return [pattern[r % len(pattern)] for r in range(DEALS)]
+
+
+def game_state() -> dict:
+    """7 players, 25 deals, 24 of them played."""
+    hands = hand_sizes()[:-1]
     return {"v": 1, "players": [f"Player {i + 1}" for i in range(PLAYERS)], "firstDealer": 0,
-            "settings": {"roundCount": ROUNDS, "maxHandSize": 10, "dealerHook": False},
-            "rounds": rounds, "draft": {"edit": None, "phase": "bid", "bids": [""] * PLAYERS, "took": [""] * PLAYERS}}
+            "settings": {"roundCount": DEALS, "maxHandSize": 10, "dealerHook": False},
+            "rounds": played_rounds(PLAYERS, hands),
+            "draft": {"edit": None, "phase": "bid", "bids": [""] * PLAYERS, "took": [""] * PLAYERS}}
 
 
-def gzipped_sizes(site: Path) -> dict[str, int]:
-    assets = site / "en" / "assets"
-    files = sorted(assets.glob("sheet*.js")) + [assets / "engine.js", assets / "sheet.css"]
-    return {f.name: len(gzip.compress(f.read_bytes(), 9)) for f in files}
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
+
+
+class Taps:
+    """Counts what a person does on the page: taps on the screen and keys on the keyboard."""
+
+    def __init__(self, page):
+        self.page, self.count = page, 0
+
+    def tap(self, locator):
+        locator.click()
+        self.count += 1
+
+    def key(self, key: str):
+        self.page.keyboard.press(key)
+        self.count += 1
+
+
+def enter_round(page, taps: Taps, bids: list[int], took: list[int]) -> None:
+    """One round with the fewest taps the page offers: tap targets when it has them, else typing."""
+    entry = page.locator(".sheet-entry")
+    round_no = page.locator("[data-field='bid']").first.get_attribute("data-round")
+    order = [int(x.get_attribute("data-player")) for x in
+             entry.locator(f"[data-field='bid'][data-round='{round_no}']").all()]
+    order = list(dict.fromkeys(order))
+    for field, values in (("bid", bids), ("took", took)):
+        first = entry.locator(f"[data-field='{field}']").first
+        if first.evaluate("el => el.tagName") == "INPUT":
+            # type into each field; Enter moves to the next empty one; the first needs a tap
+            if first.evaluate("el => el !== document.activeElement"):
+                taps.tap(entry.locator(f"input[data-field='{field}']").first)
+            for i, p in enumerate(order):
+                if entry.locator(f"#giv-{field}-{p}").input_value() == "":
+                    if page.evaluate("() => document.activeElement && document.activeElement.id") != f"giv-{field}-{p}":
+                        taps.tap(entry.locator(f"#giv-{field}-{p}"))
+                    for ch in str(values[p]):
+                        taps.key(ch)
+                if i < len(order) - 1 and page.evaluate("() => document.activeElement && document.activeElement.id") \
+                        != f"giv-{field}-{order[i + 1]}":
+                    taps.key("Enter")
+        else:
+            for p in order:
+                target = entry.locator(f"[data-field='{field}'][data-player='{p}'][data-value='{values[p]}']")
+                if target.get_attribute("aria-pressed") != "true":
+                    taps.tap(target)
+        taps.tap(entry.locator("button[type='submit']"))
+
+
+def count_taps(page, base: str) -> tuple[int, int]:
+    """Taps for one 4-player round of a fresh game (four names typed first, not counted)."""
+    page.goto(f"{base}/en/oh-hell/")
+    page.evaluate("() => localStorage.clear()")
+    page.reload()
+    page.wait_for_selector(".sheet-live .sheet-entry")
+    hand = 10
+    rounds = played_rounds(4, [hand], seed=11)
+    taps = Taps(page)
+    enter_round(page, taps, rounds[0]["bids"], rounds[0]["took"])
+    page.wait_for_selector("[data-round='1'][data-field='total']")
+    saved = page.evaluate(f"() => JSON.parse(localStorage.getItem('{KEY}')).rounds")
+    assert saved and saved[0]["bids"] == rounds[0]["bids"] and saved[0]["took"] == rounds[0]["took"], saved
+    return taps.count, hand
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=25)
+    parser.add_argument("--runs", type=int, default=15)
     args = parser.parse_args()
 
     from generator.build import build
@@ -68,84 +173,96 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"
         build(ROOT / "content", ROOT / "templates", site)
-        sizes = gzipped_sizes(site)
-        print("gzipped (level 9):", ", ".join(f"{k} {v / 1024:.1f} KiB" for k, v in sizes.items()))
-        print(f"  total {sum(sizes.values()) / 1024:.1f} KiB "
-              f"({sum(v for k, v in sizes.items() if k != 'engine.js') / 1024:.1f} KiB sheet UI + "
-              f"{sizes['engine.js'] / 1024:.1f} KiB engine)")
-
         httpd, base = serve_folder(site)
         url = f"{base}/en/oh-hell/"
         state = game_state()
-
-        def widen(route):
-            html = route.fetch().text()
-            match = re.search(r'(<script type="application/json" id="giv-data">)(.*?)(</script>)', html, re.S)
-            data = json.loads(match.group(2))
-            data["spec"]["players"]["max"] = PLAYERS
-            data["spec"]["settings"]["roundCount"]["max"] = ROUNDS
-            for meta in data["settings"]:
-                if meta["key"] == "roundCount":
-                    meta["max"] = ROUNDS
-            text = json.dumps(data).replace("</", "<\\/")
-            route.fulfill(body=html[:match.start(2)] + text + html[match.end(2):], content_type="text/html")
+        times: dict[str, list[float]] = {"name keystroke": [], "bid": [], "save round": [], "settings change": []}
 
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+            context = browser.new_context(viewport=PHONE, service_workers="block", has_touch=True)
             page = context.new_page()
-            errors = []
+            errors: list[str] = []
             page.on("pageerror", lambda e: errors.append(str(e)))
             page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-            page.route(url, widen)
-            page.add_init_script(f"localStorage.setItem('giv:v1:en:vend-om', {json.dumps(json.dumps(state))});")
+            cdp = context.new_cdp_session(page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": SLOWDOWN})
+
+            taps, hand = count_taps(page, base)
+
+            page.evaluate(f"(s) => {{ localStorage.clear(); localStorage.setItem('{KEY}', s); }}", json.dumps(state))
             loads = []
-            for _ in range(5):
-                page.goto(url)
-                page.wait_for_selector(f"[data-round='{ROUNDS}'][data-field='total']")
-                loads.append(page.evaluate("""() => {
-                    const nav = performance.getEntriesByType('navigation')[0];
-                    return performance.now() - nav.startTime; }"""))
-            assert page.locator("[data-field='score']").count() == PLAYERS * ROUNDS, "the game did not load"
+            for _ in range(max(5, args.runs // 2)):
+                page.goto(url, wait_until="commit")
+                loads.append(page.evaluate(LIVE))
+            assert page.locator(f"[data-round='{DEALS - 1}'][data-field='total']").count() == PLAYERS, "the game did not load"
 
-            engine = page.evaluate("""async (runs) => {
-                const { score } = await import('/en/assets/engine.js');
-                const data = JSON.parse(document.getElementById('giv-data').textContent);
-                const stored = JSON.parse(localStorage.getItem(data.storageKey));
-                const input = { template: data.template, spec: data.spec, settings: stored.settings,
-                  players: stored.players, firstDealer: 0, rounds: stored.rounds };
-                const times = [];
-                for (let i = 0; i < runs; i += 1) {
-                  const t0 = performance.now(); score(input); times.push(performance.now() - t0);
-                }
-                return times; }""", args.runs)
+            def measure(kind: str, action) -> None:
+                page.evaluate(ARM)
+                action()
+                page.wait_for_function("() => window.__paint !== null")
+                times[kind].append(page.evaluate("() => window.__paint"))
 
-            recompute = page.evaluate("""(runs) => {
-                const input = document.getElementById('giv-setting-exactBidBonus');
-                const times = [];
-                for (let i = 0; i < runs; i += 1) {
-                  input.value = String(10 + (i % 2) * 5);
-                  const t0 = performance.now();
-                  input.dispatchEvent(new Event('change', { bubbles: true }));
-                  document.body.getBoundingClientRect();   // finish style and layout
-                  void document.documentElement.offsetHeight;
-                  times.push(performance.now() - t0);
-                }
-                return times; }""", args.runs)
-            shown = page.locator(f"[data-round='{ROUNDS}'][data-player='0'][data-field='total']").inner_text()
+            setup = page.locator("#giv-setup")
+            if setup.get_attribute("open") is None:
+                setup.locator("summary").click()
+            name = page.locator("#giv-name-3")
+            name.click()
+            for i in range(args.runs):
+                measure("name keystroke", lambda: page.keyboard.press("abcdefgh"[i % 8]))
+
+            bonus = page.locator("#giv-setting-exactBidBonus")
+            for i in range(args.runs):
+                bonus.fill(str(10 + (i % 2) * 5))
+                measure("settings change", lambda: bonus.press("Enter"))
+
+            setup.locator("summary").click()
+            last = played_rounds(PLAYERS, hand_sizes()[-1:], seed=3)[0]
+            for i in range(args.runs):
+                entry = page.locator(".sheet-entry")
+                first = entry.locator("[data-field='bid']").first
+                player = int(first.get_attribute("data-player"))
+                if first.evaluate("el => el.tagName") == "INPUT":
+                    first.click()
+                    measure("bid", lambda: page.keyboard.press(str(i % 3)))
+                    page.keyboard.press("Backspace")
+                else:
+                    measure("bid", lambda: entry.locator(f"[data-field='bid'][data-player='{player}']"
+                                                         f"[data-value='{i % 3}']").click())
+                page.evaluate(f"""() => {{
+                    const s = JSON.parse(localStorage.getItem('{KEY}'));
+                    s.draft = {{edit: null, phase: 'took', bids: {json.dumps([str(b) for b in last['bids']])},
+                                took: {json.dumps([str(t) for t in last['took']])}}};
+                    localStorage.setItem('{KEY}', JSON.stringify(s)); }}""")
+                page.reload()
+                page.wait_for_selector(".sheet-live .sheet-entry button[type='submit']")
+                measure("save round", lambda: page.locator(".sheet-entry button[type='submit']").click())
+                page.wait_for_selector(f"[data-round='{DEALS}'][data-field='total']")
+                page.locator("#giv-undo").click()
+                page.wait_for_selector(f"[data-round='{DEALS}'][data-field='total']", state="detached")
+                page.evaluate(f"""() => {{
+                    const s = JSON.parse(localStorage.getItem('{KEY}'));
+                    s.draft = {{edit: null, phase: 'bid', bids: Array({PLAYERS}).fill(''), took: Array({PLAYERS}).fill('')}};
+                    localStorage.setItem('{KEY}', JSON.stringify(s)); }}""")
+                page.reload()
+                page.wait_for_selector(".sheet-live .sheet-entry")
             browser.close()
         httpd.shutdown()
         if errors:
             print("errors in the page:", *errors, sep="\n  ")
             return 1
 
-    def line(name: str, times: list[float]) -> str:
-        return f"{name}: median {statistics.median(times):.1f} ms, worst {max(times):.1f} ms ({len(times)} runs)"
-
-    print(f"game: {PLAYERS} players, {ROUNDS} rounds ({PLAYERS * ROUNDS} scored cells); player 1's total {shown}")
-    print(line("engine score() alone", engine))
-    print(line("recompute after a settings change (engine + standings + table + chart + layout)", recompute))
-    print(line("page load with the game stored, to the live sheet", loads))
+    print(f"Chromium {SLOWDOWN}x CPU slowdown, {PHONE['width']}x{PHONE['height']}; "
+          f"{PLAYERS} players, {DEALS} deals ({DEALS - 1} played)")
+    everything = []
+    for kind, values in times.items():
+        everything += values
+        print(f"  {kind}: median {statistics.median(values):.0f} ms, p95 {p95(values):.0f} ms, "
+              f"worst {max(values):.0f} ms ({len(values)} runs)")
+    print(f"  load to live sheet: median {statistics.median(loads):.0f} ms, worst {max(loads):.0f} ms "
+          f"({len(loads)} runs)")
+    print(f"  a 4-player round of {hand} cards, bids then tricks: {taps} taps and keys")
+    print(f"sheet: action p95 {p95(everything):.0f} ms; load {statistics.median(loads):.0f} ms; taps per round {taps}")
     return 0
 
 

@@ -42,6 +42,8 @@ def make_site(dest: Path, games: int = 1000, source: Path = ROOT / "content") ->
     shutil.rmtree(dest, ignore_errors=True)
     (dest / "games").mkdir(parents=True)
     shutil.copy(source / "site.yaml", dest / "site.yaml")
+    if (source / "settings").is_dir():  # the standard settings' texts, shared by every game
+        shutil.copytree(source / "settings", dest / "settings")
     langs = list(yaml.safe_load((source / "site.yaml").read_text("utf-8"))["languages"])
     bases = sorted((p for p in (source / "games").iterdir() if (p / "game.yaml").exists()),
                    key=lambda p: yaml.safe_load((p / "game.yaml").read_text("utf-8")).get("order", 999))

@@ -1,6 +1,7 @@
 """giv status: per language, what is missing and which items are stale (docs/translations.md).
 
-Missing: what the build reports as a missing translation or an unwritten TODO(giv) marker.
+Missing: what the build reports as a missing translation, and every TODO(giv) placeholder (a
+draft's too: the build lets a draft keep them, a translator needs the list).
 Stale: no language is the master. A text is a list of items: the name, slug, summary and aliases,
 each setting, variant and example of <lang>.yaml, and each section and ### item of <lang>.md
 (model/rules.py). Each game folder has a translations.lock that records, for each pair of
@@ -20,10 +21,11 @@ from typing import Any
 
 import yaml
 
-from .model.errors import ContentError
+from .model.errors import ContentError, Problems
 from .model.load import load_site
 from .model.rules import fold, kind, parse_rules
 from .model.files import read_text
+from .model.markers import unwritten
 from .model.yamlfile import load_yaml
 
 LOCK = "translations.lock"
@@ -139,15 +141,27 @@ def stale(folder: Path, langs: list[str]) -> dict[str, dict[str, list[str]]] | N
     return _stale(lock, {code: items(folder, code) for code in langs}, langs)
 
 
-def mark(folder: Path, lang: str, langs: list[str]) -> dict:
+def placeholders(content: Path, folder: Path, lang: str) -> list[str]:
+    """Every TODO(giv) placeholder left in the language's files of the folder, as file:line: text."""
+    found = Problems(content)
+    for suffix in ("yaml", "md"):
+        if (folder / f"{lang}.{suffix}").is_file():
+            unwritten(found, folder / f"{lang}.{suffix}")
+    return [str(problem) for problem in found.items]
+
+
+def mark(folder: Path, lang: str, langs: list[str], unwritten_langs: set[str] = frozenset()) -> dict:
     """Record that lang's text now says what the others' texts say. lang may be several languages,
-    "da,sv,en": their texts agree with one another (after one change made in all of them at once)."""
+    "da,sv,en": their texts agree with one another (after one change made in all of them at once).
+    A language whose text still holds placeholders agrees with nothing yet: no pair with it is recorded."""
     lock = read_lock(folder)
     marked = lang.split(",")
     current = {code: items(folder, code) for code in langs}
     behind = _stale(lock, current, langs) if lock else {code: {} for code in langs}
     for one in marked:
         for other in langs:
+            if other in unwritten_langs:
+                continue
             if other != one and (other in marked or not [c for c in behind[other] if c not in marked]):
                 lock[pair(one, other)] = {code: {k: v[0] for k, v in current[code].items()} for code in (one, other)}
     (folder / LOCK).write_text(HEADER + yaml.safe_dump(dict(sorted(lock.items())), sort_keys=True, width=120), "utf-8")
@@ -165,11 +179,15 @@ def report(content: Path) -> dict:
     except ContentError as exc:
         for problem in exc.problems:
             m = TEXT_FILE.search(problem.file)
-            if m and m.group(2) in missing and ("missing translation" in problem.message
-                                                or problem.message.startswith("not written yet")):
+            if m and m.group(2) in missing and problem.message.startswith("not written yet"):
+                continue  # placeholders are listed below, drafts' too
+            if m and m.group(2) in missing and "missing translation" in problem.message:
                 missing[m.group(2)].append(str(problem))
             else:
                 other += 1
+    for folder in texts_folders(content):
+        for code in langs:
+            missing[code] += placeholders(content, folder, code)
     stale_by: dict[str, list] = {code: [] for code in langs}
     untracked = []
     for folder in texts_folders(content):
@@ -217,12 +235,20 @@ def _status(args, content: Path, langs: list[str]) -> int:
             if not any(f.name == game for f in folders):
                 print(f"giv status: no game '{game}' in {content}/games (nor {content}/{SHARED})", file=sys.stderr)
                 return 2
+        marked = args.mark.split(",")
         for folder in folders:
             game = folder.name
-            mark(folder, args.mark, langs)
-            others = ", ".join(c for c in langs if c not in args.mark.split(","))
-            print(f"giv status: {game}: {args.mark} marked as in sync with "
-                  f"{others if ',' not in args.mark else 'one another'}")
+            unwritten_langs = {code for code in langs if placeholders(content, folder, code)}
+            if unwritten_langs & set(marked):
+                first = placeholders(content, folder, sorted(unwritten_langs & set(marked))[0])[0]
+                print(f"giv status: {game}: not marked: {first} (write every TODO(giv) first)", file=sys.stderr)
+                return 2
+            mark(folder, args.mark, langs, unwritten_langs)
+            others = [c for c in langs if c not in marked and c not in unwritten_langs]
+            said = "one another" if len(marked) > 1 else ", ".join(others) or "no other language"
+            waiting = sorted(unwritten_langs)
+            print(f"giv status: {game}: {args.mark} marked as in sync with {said}"
+                  + (f" ({', '.join(waiting)}: still TODO(giv), not marked)" if waiting else ""))
         return 0
     result = report(content)
     if args.games:
@@ -249,7 +275,7 @@ def _status(args, content: Path, langs: list[str]) -> int:
                 for line in where:
                     print(f"    {line}")
         if result["untracked"]:
-            print(f"untracked: {', '.join(result['untracked'])} (no {LOCK}: check each language, then "
+            print(f"untracked: {', '.join(result['untracked'])} (no two languages marked in sync yet: check each language, then "
                   f"`giv status --mark LANG GAME`)")
         if result["other"]:
             print(f"other: {result['other']} problem(s) that are not translations; `giv build` lists them")

@@ -256,6 +256,9 @@ def test_bless_rewrites_only_the_wrong_numbers(tmp_path):
     assert failed.returncode == 1 and failed.stderr.count("error: ") == 5, failed.stderr
     blessed = giv("--content", str(site / "content"), "build", "--bless", "--out", str(tmp_path / "out"))
     assert blessed.returncode == 0, blessed.stderr
+    said = [line for line in blessed.stdout.splitlines() if line.startswith("giv build --bless: ")]
+    assert len(said) == 5, blessed.stdout  # each rewrite named, with its file, line and numbers
+    assert any("mini-whist/examples.yaml:" in line and "final [21, 2, 20] -> [21, -2, 20]" in line for line in said), said
     for path in broken:  # every number is back as it was, and every other byte (comments too) kept
         original = VALID / path.relative_to(site)
         assert path.read_bytes() == original.read_bytes(), path.name

@@ -100,3 +100,27 @@ def test_a_broken_site_yaml_or_record_is_one_line_with_file_and_line(tmp_path, c
     lock.write_text("# only a comment\n", "utf-8")
     assert main(["--content", str(content), "status", "--check"]) == 1
     assert capsys.readouterr().err.strip() == f"error: {lock}:1: not a record giv status wrote; delete it and mark again"
+
+
+def test_a_drafts_placeholders_are_missing_and_never_marked(tmp_path, capsys):
+    """A new game written in Danish only, its other languages drafts of `giv new`: status lists the
+    drafts' placeholders; marking a placeholder text is refused; marking the Danish records no
+    agreement with texts that say nothing yet."""
+    content = site_copy(tmp_path, ["vandtia"])
+    assert main(["--content", str(content), "new", "game", "mini-whist", "--template", "bid"]) == 0
+    folder = content / "games" / "mini-whist"
+    result = report(content)
+    assert any(line.startswith("content/games/mini-whist/sv.yaml:") and "not written yet: TODO(giv)" in line
+               for line in result["missing"]["sv"])
+    assert any(line.startswith("content/games/mini-whist/en.md:") for line in result["missing"]["en"])
+    capsys.readouterr()
+    assert main(["--content", str(content), "status", "--mark", "sv", "mini-whist"]) == 2
+    assert "mini-whist: not marked: content/games/mini-whist/sv.yaml:" in capsys.readouterr().err
+    for lang in ("da", "sv", "en"):  # a Danish text with no placeholder left
+        for suffix in ("yaml", "md"):
+            path = folder / f"{lang}.{suffix}"
+            if lang == "da":
+                path.write_text(path.read_text("utf-8").replace("TODO(giv)", "Skrevet"), "utf-8")
+    mark(content, "da", "mini-whist")
+    assert "da marked as in sync with no other language (en, sv: still TODO(giv), not marked)" in capsys.readouterr().out
+    assert stale(folder, LANGS) is None  # no pair agreed yet: the game is still untracked

@@ -79,9 +79,10 @@ def build_game(problems: Problems, raw: Raw, raw_texts: dict[str, RawTexts], gam
         layers = [(raw[gid][1].parent / f"{lang}.yaml", raw_texts[gid][lang][0]) for gid in chain]
         if own is None or rules is None or any(d is None for _, d in layers):
             continue
-        common = (shared[lang][0], shared[lang][1].get(facts["template"], {})) if lang in shared else None
+        common = ((shared[lang][0], facts["template"], shared[lang][1].get(facts["template"], {}))
+                  if lang in shared else None)
         text = game_text(problems, lang, layers, rules, path.parent / f"{lang}.md", facts["settings"],
-                         list(facts["variants"]), {e.id: [c.id for c in e.checks] for e in examples}, langs, common)
+                         list(facts["variants"]), {e.id: [c.id for c in e.checks] for e in examples}, common)
         if text:
             texts[lang] = text
     parallel(problems, list(texts.values()))

@@ -5,19 +5,17 @@ from pathlib import Path
 
 from .errors import Problems
 from .files import present
+from .format import CHECK, ERROR, EXAMPLE, EXPECT
 from .schema import Shape, kind_of, line_of
 from .types import Check, Example, Loc
 from .yamlfile import load_yaml
-
-EXPECT = {"scores": "list", "totals": "list", "final": "list", "ranks": "list", "finished": "bool"}
 
 
 def _errors(problems: Problems, path: Path, where: str, items: list) -> list[dict] | None:
     out = []
     for index, item in enumerate(items):
         shape = Shape(problems, path, f"{where}.errors[{index + 1}]")
-        if not shape.mapping(item, line_of(items, index), {"code": "text"}, {"round": "int", "player": "int",
-                                                                             "setting": "text"}):
+        if not shape.mapping(item, line_of(items, index), ERROR):
             return None
         out.append({"code": item["code"], "round": item.get("round"), "player": item.get("player"),
                     **({"setting": item["setting"]} if "setting" in item else {}), "line": line_of(items, index)})
@@ -40,9 +38,7 @@ def load_examples(problems: Problems, path: Path) -> list[Example] | None:
     for index, item in enumerate(data):
         where = f"example {index + 1}"
         shape = Shape(problems, path, where)
-        if not shape.mapping(item, line_of(data, index),
-                             {"id": "text", "players": "list", "rounds": "list", "expect": "map"},
-                             {"settings": "map", "firstDealer": "int", "errors": "list", "checks": "list"}):
+        if not shape.mapping(item, line_of(data, index), EXAMPLE):
             continue
         # a worked example's players are shown by name; the example is kept, so that its texts are not "unknown"
         for pindex, name in enumerate(item["players"]):
@@ -54,19 +50,18 @@ def load_examples(problems: Problems, path: Path) -> list[Example] | None:
             problems.add(path, line_of(item, "id"), f"duplicate example id '{item['id']}'")
         seen.add(item["id"])
         where = f"examples.{item['id']}"
-        ok = Shape(problems, path, f"{where}.expect").mapping(item["expect"], line_of(item, "expect"), {}, EXPECT)
+        ok = Shape(problems, path, f"{where}.expect").mapping(item["expect"], line_of(item, "expect"), EXPECT)
         errors = _errors(problems, path, where, item.get("errors", []))
         checks = []
         for cindex, citem in enumerate(item.get("checks", [])):
             cwhere = f"{where}.checks[{cindex + 1}]"
             cline = line_of(item["checks"], cindex)
-            if not Shape(problems, path, cwhere).mapping(citem, cline, {"id": "text", "settings": "map",
-                                                                          "expect": "map"}, {"errors": "list"}):
+            if not Shape(problems, path, cwhere).mapping(citem, cline, CHECK):
                 ok = False
                 continue
             cerrors = _errors(problems, path, cwhere, citem.get("errors", []))
             ok = Shape(problems, path, f"{cwhere}.expect").mapping(citem["expect"], line_of(citem, "expect"),
-                                                                   {}, EXPECT) and ok
+                                                                   EXPECT) and ok
             if cerrors is None:
                 ok = False
                 continue

@@ -5,14 +5,13 @@ from pathlib import Path
 
 from .errors import Problems
 from .files import present
-from .games import GAME_KEYS
+from .format import GAME
 from .markers import unwritten
 from .schema import Shape, line_of
 from .scratch import scratch
 from .yamlfile import LDict, load_yaml
 
 KNOWN_FILES = {"game.yaml", "examples.yaml", "translations.lock"}  # the lock: `giv status --mark`
-OPTIONAL_GAME_KEYS = {k: v for k, v in GAME_KEYS.items() if k != "id"}
 
 
 def read_game_file(problems: Problems, folder: Path, langs: set[str]) -> LDict | None:
@@ -26,7 +25,7 @@ def read_game_file(problems: Problems, folder: Path, langs: set[str]) -> LDict |
     if data is None:
         problems.add(path, line, message)
         return None
-    if not Shape(problems, path).mapping(data, 1, {"id": "text"}, OPTIONAL_GAME_KEYS):
+    if not Shape(problems, path).mapping(data, 1, GAME):
         return None
     if data["id"] != folder.name:
         problems.add(path, line_of(data, "id"), f"id '{data['id']}' must match its folder '{folder.name}'")

@@ -7,15 +7,10 @@ from typing import Any
 from ..engine.spec import TEMPLATES, check_value
 from ..engine.values import whole
 from .errors import Problems
+from .format import PLAYERS, UNITS, VARIANT, setting_meta
 from .schema import Shape, kind_of, line_of
 from .types import SettingMeta, Variant
 from .yamlfile import LDict
-
-GAME_KEYS = {"id": "text", "template": "text", "extends": "text", "order": "int", "unit": "text", "players": "map",
-             "fixed": "map", "settings": "map", "variants": "map", "drafts": "list"}
-UNITS = ("deal", "round")  # what the page calls one deal of the cards: a deal (the default), or a round
-META_KEYS = {"int": {"default": "int", "min": "int", "max": "int", "step": "int"},
-             "enum": {"default": "text", "options": "list"}, "bool": {"default": "bool"}}
 
 
 def _overlay(base: dict, meta: Any) -> Any:
@@ -104,8 +99,7 @@ def check_meta(problems: Problems, path: Path, line: int, template: str, key: st
         return None
     base = known[key]
     shape = Shape(problems, path, f"settings.{key}")
-    req = META_KEYS[base["type"]]
-    if not shape.mapping(meta, line, req):
+    if not shape.mapping(meta, line, setting_meta(base)):
         return None
     if base["type"] == "enum":
         options = meta["options"]
@@ -153,8 +147,7 @@ def build_game_facts(problems: Problems, game_id: str, data: dict, path: Path) -
     if players is None:
         problems.add(path, 1, "'players' is missing")
         ok = False
-    elif not Shape(problems, where["players"][0], "players").mapping(players, where["players"][1],
-                                                                     {"min": "int", "max": "int"}):
+    elif not Shape(problems, where["players"][0], "players").mapping(players, where["players"][1], PLAYERS):
         ok = False
     elif players["min"] > players["max"]:
         problems.add(*where["players"], f"players: min {players['min']} is above max {players['max']}")
@@ -183,7 +176,7 @@ def build_game_facts(problems: Problems, game_id: str, data: dict, path: Path) -
     variants = {}
     for vid, vdata in data["variants"].items():
         vpath, vline = where[f"variants.{vid}"]
-        if not Shape(problems, vpath, f"variants.{vid}").mapping(vdata, vline, {"settings": "map"}):
+        if not Shape(problems, vpath, f"variants.{vid}").mapping(vdata, vline, VARIANT):
             ok = False
             continue
         for key, value in vdata["settings"].items():

@@ -10,16 +10,13 @@ from .assemble import Raw, build_family, families
 from .crosscheck import crosscheck
 from .errors import Problem, Problems
 from .files import present
+from .format import LANGS, LANGUAGE, LANGUAGE_TEXTS, SITE
 from .folders import read_game_file
 from .schema import Shape, line_of
 from .shared import Shared, load_shared
 from .sitefile import locale_problem, url_problem
 from .types import Game, Language, Site
 from .yamlfile import LDict, load_yaml
-
-
-LANGUAGE_TEXTS = {"name": "text", "short_name": "text", "description": "text"}
-LANGUAGE_KEYS = {**LANGUAGE_TEXTS, "draft": "bool"}
 
 
 def load_languages(problems: Problems, root: Path) -> tuple[dict[str, Language], str, str | None]:
@@ -31,16 +28,16 @@ def load_languages(problems: Problems, root: Path) -> tuple[dict[str, Language],
     if data is None:
         problems.add(path, line, message)
         return {}, "", None
-    if not Shape(problems, path).mapping(data, 1, {"languages": "map", "root_url": "text"}, {"x_default": "text"}):
+    if not Shape(problems, path).mapping(data, 1, SITE):
         return {}, "", None
     languages = {}
     if not data["languages"]:
         problems.add(path, line_of(data, "languages"), "languages is empty: name at least one of da, sv, en")
     for code, info in data["languages"].items():
         shape = Shape(problems, path, f"languages.{code}")
-        if code not in ("da", "sv", "en"):
+        if code not in LANGS:
             problems.add(path, line_of(data["languages"], code), f"unknown language '{code}' (Giv speaks da, sv, en)")
-        elif shape.mapping(info, line_of(data["languages"], code), {"locale": "text", "base_url": "text"}, LANGUAGE_KEYS):
+        elif shape.mapping(info, line_of(data["languages"], code), LANGUAGE):
             if why := locale_problem(code, info["locale"]):
                 problems.add(path, line_of(info, "locale"), f"languages.{code}.locale {why}")
             if why := url_problem(info["base_url"]):

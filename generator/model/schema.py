@@ -1,10 +1,13 @@
-"""Small shape checks on loaded YAML: known keys, required keys, value types, with lines."""
+"""The build's shape check of loaded YAML against the content format's declaration (model/format.py):
+known keys, required keys and the kind of each value, each problem with its file and line."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 from .errors import Problems
+from .nodes import Fields, Text
 from .yamlfile import LDict, LList
 
 KINDS = {
@@ -58,9 +61,9 @@ class Shape:
     def name(self, key: str) -> str:
         return f"{self.where}.{key}" if self.where else key
 
-    def mapping(self, data: Any, line: int, required: dict[str, str], optional: dict[str, str] | None = None) -> bool:
+    def mapping(self, data: Any, line: int, fields: Fields) -> bool:
         """True when data is a mapping whose keys are known and whose values have the right kind."""
-        optional = optional or {}
+        required, optional = fields.required, fields.optional
         if not isinstance(data, dict):
             label = self.where or "the file"
             self.problems.add(self.path, line, f"{label} must be a mapping, not {kind_of(data)}")
@@ -71,13 +74,16 @@ class Shape:
                 known = ", ".join(sorted({**required, **optional}))
                 self.problems.add(self.path, line_of(data, key), f"unknown key '{self.name(key)}' (known: {known})")
                 ok = False
-        for key, kind in required.items():
+        for key in required:
             if key not in data:
                 self.problems.add(self.path, line_of(data), f"'{self.name(key)}' is missing")
                 ok = False
-        for key, kind in {**required, **optional}.items():
-            if key in data and not is_kind(data[key], kind):
+        for key, node in fields.all().items():
+            if key in data and not is_kind(data[key], node.kind):
                 got = kind_of(data[key])
-                self.problems.add(self.path, line_of(data, key), f"'{self.name(key)}' must be {NAMES[kind]}, not {got}")
+                self.problems.add(self.path, line_of(data, key), f"'{self.name(key)}' must be {NAMES[node.kind]}, not {got}")
                 ok = False
+            elif key in data and isinstance(node, Text) and node.pattern and not re.search(node.pattern, data[key]):
+                # text of the wrong form is a problem, but still text: the checks after this one go on
+                self.problems.add(self.path, line_of(data, key), f"{self.name(key)} '{data[key]}' {node.problem}")
         return ok

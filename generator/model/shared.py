@@ -11,6 +11,7 @@ from pathlib import Path
 from ..engine.spec import TEMPLATES
 from .errors import Problems
 from .files import present
+from .format import SHARED
 from .schema import Shape, line_of
 from .yamlfile import load_yaml
 
@@ -27,7 +28,7 @@ def load_shared(problems: Problems, root: Path, languages: list[str]) -> Shared:
         if data is None:
             problems.add(path, line, message)
             continue
-        if not Shape(problems, path).mapping(data, 1, {}, {name: "map" for name in TEMPLATES}):
+        if not Shape(problems, path).mapping(data, 1, SHARED):
             continue
         for template, settings in data.items():
             known = TEMPLATES[template]["settings"]

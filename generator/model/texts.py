@@ -1,20 +1,19 @@
 """<lang>.yaml and <lang>.md: one language's text for a game. Missing text is an error."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
 from .errors import Problems
+from .format import ALIAS, EXAMPLE_TEXT, LABELLED, TEXT, VARIANT_TEXT, setting_text
+from .nodes import Fields
 from .rules import parse_rules
 from .schema import Shape, line_of
 from .types import Alias, ExampleText, GameText, Loc, SettingMeta, SettingText, Text
 from .files import present, read_text
 from .yamlfile import load_yaml
 
-SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-TEXT_KEYS = {"name": "text", "slug": "text", "summary": "text", "aliases": "list", "settings": "map",
-             "variants": "map", "examples": "map"}
+Common = tuple[Path, str, dict]  # content/settings/<lang>.yaml, the game's template, its texts for that template
 
 
 def load_raw(problems: Problems, folder: Path, lang: str) -> tuple[dict | None, str | None]:
@@ -29,8 +28,7 @@ def load_raw(problems: Problems, folder: Path, lang: str) -> tuple[dict | None, 
         data, line, message = load_yaml(ypath, problems.root)
         if data is None:
             problems.add(ypath, line, message)
-        elif Shape(problems, ypath).mapping(data, 1, {"name": "text", "slug": "text", "summary": "text"},
-                                            {k: v for k, v in TEXT_KEYS.items() if k not in ("name", "slug", "summary")}):
+        elif Shape(problems, ypath).mapping(data, 1, TEXT):
             pass
         else:
             data = None
@@ -42,37 +40,40 @@ def load_raw(problems: Problems, folder: Path, lang: str) -> tuple[dict | None, 
 
 
 def _text(problems: Problems, path: Path, where: str, data: Any, line: int, lang: str,
-          keys: tuple[str, ...] = ("label", "description"), optional: dict[str, str] | None = None) -> Text | None:
-    shape = Shape(problems, path, where)
+          fields: Fields = LABELLED) -> Text | None:
+    shape, keys = Shape(problems, path, where), tuple(fields.all())
     if not isinstance(data, dict):
         problems.add(path, line, f"missing translation: {where} ({lang})")
         return None
     missing = [k for k in keys if k not in data]
     for key in missing:
         problems.add(path, line_of(data), f"missing translation: {where}.{key} ({lang})")
-    if missing or not shape.mapping(data, line, {k: "text" for k in keys}, optional or {}):
+    if missing or not shape.mapping(data, line, fields):
         return None
     return Text(data[keys[0]], data[keys[1]])
 
 
 def settings_text(problems: Problems, layers: list[tuple[Path, dict]], settings: dict[str, SettingMeta],
-                  lang: str, shared: tuple[Path, dict] | None = None) -> dict[str, SettingText]:
+                  lang: str, shared: Common | None = None) -> dict[str, SettingText]:
     """Labels for every exposed setting and option. Each text (label, description, when_on, when_off,
     each option) comes from the nearest layer that has it: the game's own file, the games it
     extends, then the texts the site writes once for the template (shared: content/settings/)."""
-    sources = layers + ([(shared[0], {"settings": shared[1]})] if shared else [])
+    sources = layers + ([(shared[0], {"settings": shared[2]})] if shared else [])
+
+    def named(path: Path, key: str) -> str:  # a setting as its file writes it: settings.<key>, or <template>.<key>
+        return f"{shared[1]}.{key}" if shared and path == shared[0] else f"settings.{key}"
+
     own_path, own = layers[0]
     out = {}
     for key, meta in settings.items():
         line = line_of(own.get("settings", own), key)
         where = f"settings.{key}"
         found = [(p, d["settings"][key]) for p, d in sources if key in (d.get("settings") or {})]
-        switch = meta.type == "bool"  # a switch says in a sentence what on and off mean: no bare "on" after a label
-        fields = ("label", "description", "when_on", "when_off") if switch else ("label", "description")
+        declared = setting_text(meta.type)
+        fields = tuple(name for name in declared.all() if name != "options")
         ok = True
         for path, data in found:
-            if not Shape(problems, path, where).mapping(data, line_of(data), {}, {
-                    **{f: "text" for f in fields}, **({"options": "map"} if meta.type == "enum" else {})}):
+            if not Shape(problems, path, named(path, key)).mapping(data, line_of(data), declared):
                 ok = False
         if not ok:
             continue
@@ -81,14 +82,15 @@ def settings_text(problems: Problems, layers: list[tuple[Path, dict]], settings:
         for name in fields:
             data = next((d for _, d in found if name in d), None)
             if data is None:
-                problems.add(*at, f"missing translation: {where}.{name} ({lang})")
+                problems.add(*at, f"missing translation: {named(at[0], key)}.{name} ({lang})")
             else:
                 chosen[name] = data[name].strip()
         options = {}
         listed = next(((p, line_of(d, "options")) for p, d in found if "options" in d), at)
         for option in meta.options:
             path, data = next(((p, d["options"]) for p, d in found if option in d.get("options", {})), (None, None))
-            otext = _text(problems, path or listed[0], f"{where}.options.{option}", data and data[option],
+            otext = _text(problems, path or listed[0], f"{named(path or listed[0], key)}.options.{option}",
+                          data and data[option],
                           line_of(data, option) if data else listed[1], lang)
             if otext:
                 options[option] = otext
@@ -109,35 +111,30 @@ def settings_text(problems: Problems, layers: list[tuple[Path, dict]], settings:
     return out
 
 
-def aliases(problems: Problems, path: Path, data: dict, lang: str, langs: set[str]) -> list[Alias]:
+def aliases(problems: Problems, path: Path, data: dict, lang: str) -> list[Alias]:
     out = []
     items = data.get("aliases", [])
     for index, item in enumerate(items):
         line = line_of(items, index)
         if isinstance(item, str) and item.strip():
             out.append(Alias(item.strip(), lang, line))
-        elif Shape(problems, path, f"aliases[{index + 1}]").mapping(item, line, {"name": "text", "lang": "text"}):
-            if item["lang"] not in langs and not re.fullmatch(r"[a-z]{2}", item["lang"]):
-                problems.add(path, line, f"aliases[{index + 1}]: '{item['lang']}' is not a language code")
-            else:
-                out.append(Alias(item["name"].strip(), item["lang"], line))
+        elif Shape(problems, path, f"aliases[{index + 1}]").mapping(item, line, ALIAS):
+            out.append(Alias(item["name"].strip(), item["lang"], line))
     return out
 
 
 def game_text(problems: Problems, lang: str, layers: list[tuple[Path, dict]], rules: str, rules_file: Path,
               settings: dict[str, SettingMeta], variant_ids: list[str], examples: dict[str, list[str]],
-              langs: set[str], shared: tuple[Path, dict] | None = None) -> GameText | None:
+              shared: Common | None = None) -> GameText | None:
     """The complete text of a game in one language; layers are the game's file first, then its parents'."""
     path, own = layers[0]
     slug = own["slug"]
-    if not SLUG.match(slug):
-        problems.add(path, line_of(own, "slug"), f"slug '{slug}' must be lowercase letters, digits and hyphens")
     stext = settings_text(problems, layers, settings, lang, shared)
     vtext = {}
     for vid in variant_ids:
         vpath, vdata = next(((p, d["variants"][vid]) for p, d in layers if vid in d.get("variants", {})), (path, None))
         text = _text(problems, vpath, f"variants.{vid}", vdata, line_of(own.get("variants", own), vid), lang,
-                     ("name", "description"))
+                     VARIANT_TEXT)
         if text:
             vtext[vid] = text
     for vpath, vdata in layers[:1]:  # a parent's texts are checked with the parent (it may have more variants)
@@ -153,7 +150,7 @@ def game_text(problems: Problems, lang: str, layers: list[tuple[Path, dict]], ru
         if not isinstance(data, dict):
             problems.add(path, line, f"missing translation: {where} ({lang})")
             continue
-        ok = Shape(problems, path, where).mapping(data, line, {"title": "text", "note": "text"}, {"checks": "map"})
+        ok = Shape(problems, path, where).mapping(data, line, EXAMPLE_TEXT)
         checks = data.get("checks", {}) if isinstance(data.get("checks"), dict) else {}
         for cid in check_ids:
             if not isinstance(checks.get(cid), str) or not checks[cid].strip():
@@ -171,6 +168,6 @@ def game_text(problems: Problems, lang: str, layers: list[tuple[Path, dict]], ru
     rules, items, found = parse_rules(rules)
     for line, message in found:
         problems.add(rules_file, line, message)
-    return GameText(lang, own["name"].strip(), slug, own["summary"].strip(), aliases(problems, path, own, lang, langs),
+    return GameText(lang, own["name"].strip(), slug, own["summary"].strip(), aliases(problems, path, own, lang),
                     stext, vtext, etext, rules, rules_file, Loc(problems.rel(path), 1),
                     line_of(own, "slug"), items=items)

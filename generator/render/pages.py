@@ -175,7 +175,7 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
             page(lang, Page(lang, "sitemap.xml"), ("sitemap", lang),
                  partial(sitemap_xml, pages[lang].env, site, urls, lang, lastmod), jobs)
     if not single:
-        choices = [(code, language_name(code, code), f"{code}/") for code in langs]
+        choices = [(code, language_name(code, code), urls.from_root(code)) for code in langs]
         first = site.x_default if site.x_default in langs else langs[0]  # the root pages' own language
         not_found = Page(first, "404.html")  # what GitHub Pages and Netlify serve for a missing address anywhere
         files["404.html"] = earlier.reuse("404.html", ("404", first)) if earlier else None

@@ -71,6 +71,17 @@ class Urls:
                                   f"{code}/ to {at}: make it {at}, or build the language alone (giv build --lang {code})"))
         return out
 
+    def at_home(self, lang: str) -> bool:
+        """Whether the language's folder in this build is served where this build's layout puts it
+        (root_url + '<code>/', or the root of a build of one language), so a relative link reaches it."""
+        if lang not in self.langs:
+            return False
+        return self.single or self.site.languages[lang].base_url == f"{self.site.root_url}{lang}/"
+
+    def from_root(self, lang: str) -> str:
+        """The root page's link to a language's index."""
+        return f"{lang}/" if self.at_home(lang) else self.site.languages[lang].base_url
+
     def absolute(self, page: Page) -> str:
         return self.site.languages[page.lang].base_url + page.path
 
@@ -82,8 +93,8 @@ class Urls:
 
     def href(self, source: Page, target: Page) -> str:
         """A link from source to target: relative inside this build, absolute to another build."""
-        if target.lang not in self.langs or (self.single and target.lang != source.lang):
-            return self.absolute(target)
+        if target.lang != source.lang and not (self.at_home(source.lang) and self.at_home(target.lang)):
+            return self.absolute(target)  # another build, or a language on a host of its own
         if source.path == "404.html":  # served at any depth: use the path from the root
             return urlparse(self.site.languages[target.lang].base_url).path + target.path
         prefix = "../" * source.path.count("/")

@@ -94,11 +94,14 @@ def glance(ctx: Ctx, game: Game, g: facts.Glance, w: Words) -> list[Row]:
     for low, high, n in g.rounds:
         players = ctx.num(low) if low == high else ctx._("%(low)s–%(high)s", low=ctx.num(low), high=ctx.num(high))
         if n == 0:
-            rounds = ctx._("until a player reaches the loss limit") if g.loss_limit else ctx._("as many as you like")
+            rounds = ctx._("Until a player reaches the loss limit") if g.loss_limit else ctx._("As many as you like")
         else:
             rounds = count(ctx.tr, game.unit, n) % {"num": ctx.num(n)}
-        parts.append(ctx.n_("%(rounds)s with %(players)s player", "%(rounds)s with %(players)s players",
-                            high, rounds=rounds, players=players))
+        if len(g.rounds) == 1:  # one length for every table: the Players row already gives the range
+            parts.append(rounds)
+        else:
+            parts.append(ctx.n_("%(rounds)s with %(players)s player", "%(rounds)s with %(players)s players",
+                                high, rounds=rounds, players=players))
     rows.append(Row(w.number, ctx.list(parts)))
     if g.higher_wins:
         rows.append(Row(w.score,

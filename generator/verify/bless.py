@@ -31,8 +31,15 @@ def rewrite(lines: list[str], m: Mismatch) -> list[str]:
     return lines
 
 
+def _said(value) -> str:
+    if isinstance(value, list):
+        return "; ".join(_flow(v) for v in value) if value and isinstance(value[0], list) else _flow(value)
+    return "true" if value is True else "false" if value is False else str(value)
+
+
 def bless(base: Path, mismatches: list[tuple[str, Mismatch, dict]]) -> list[str]:
-    """Rewrite every file with mismatches, bottom-up so earlier line numbers stay true."""
+    """Rewrite every file with mismatches, bottom-up so earlier line numbers stay true, and say
+    on stdout what each rewrite changed (the author reviews it)."""
     by_file = defaultdict(list)
     for file, mismatch, _ in mismatches:
         by_file[file].append(mismatch)
@@ -42,6 +49,8 @@ def bless(base: Path, mismatches: list[tuple[str, Mismatch, dict]]) -> list[str]
         lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
         for m in sorted(items, key=lambda m: -m.key_line):
             lines = rewrite(lines, m)
+        for m in sorted(items, key=lambda m: m.key_line):
+            print(f"giv build --bless: {file}:{m.key_line}: {m.key} {_said(m.expected)} -> {_said(m.actual)}")
         path.write_text("".join(lines), encoding="utf-8")
         changed.append(file)
     return changed

@@ -89,6 +89,28 @@ def table(players: list[str], mismatch: Mismatch) -> str:
     return "\n".join("    " + "  ".join(str(c).ljust(widths[i]) for i, c in enumerate(r)).rstrip() for r in rows)
 
 
+# What each engine check means (docs/engine.md), for an author reading the build's error.
+MEANING = {
+    "tooManyRounds": "a round after the game's last deal",
+    "tooFewPresent": "fewer than two players present",
+    "handSizeRange": "a hand size the deck does not allow",
+    "dealerAbsent": "the dealer is absent from the round",
+    "bidRange": "a bid that is not a whole number from 0 to the hand size",
+    "tookRange": "a trick count that is not a whole number from 0 to the hand size",
+    "tricksSum": "the tricks taken do not add up to the hand size",
+    "dealerHook": "the dealer's bid makes the bids add up to the hand size",
+    "adjustAbsent": "an adjustment for a player absent from the round",
+    "loserRange": "the loser is not one of the players",
+    "playerCount": "a number of players the game does not allow",
+    "badSetting": "a setting outside what the game offers",
+}
+
+
+def error_declaration(e: dict) -> str:
+    """The entry that declares the error in an example's `errors:`."""
+    return "{" + ", ".join(f"{k}: {e[k]}" for k in ("code", "round", "player", "setting") if e.get(k) is not None) + "}"
+
+
 def error_text(errors: list[dict], players: list[str]) -> str:
     parts = []
     for e in errors:
@@ -119,7 +141,9 @@ def run_case(problems: Problems, file: str, line: int, label: str, players: list
         missing = [e for e in declared if _norm([e])[0] not in _norm(output["errors"])]
         for e in undeclared:  # each at the line of its round, when the example has rounds of its own
             at = line_of(round_lines, e["round"] - 1) if round_lines and e.get("round") else line
-            problems.add(file, at, f"{label} breaks its own rules: {error_text([e], players)}")
+            meaning = f": {MEANING[e['code']]}" if e["code"] in MEANING else ""
+            problems.add(file, at, f"{label} breaks its own rules: {error_text([e], players)}{meaning} (on purpose? "
+                                   f"list it under errors: {error_declaration(e)})")
         for e in missing:
             problems.add(file, e.get("line", line), f"{label} declares an error the engine does not report: "
                                                     f"{error_text([e], players)}")

@@ -25,12 +25,16 @@ export function chartSection(app, width) {
   const { t, num } = i18n;
   const rounds = result.rounds;
   if (!rounds.length) return null;
-  const names = result.players;
-  const series = names.map((_, p) => [0, ...rounds.map((r) => r.totals[p])]);
+  const names = app.names();
+  // the perfect-game bonus is a last step of its own, after the last round
+  const bonus = names.map((_, p) => result.bonuses.filter((b) => b.player === p).reduce((a, b) => a + b.points, 0));
+  const hasBonus = bonus.some((b) => b !== 0);
+  const steps = rounds.length + (hasBonus ? 1 : 0);
+  const series = names.map((_, p) => [0, ...rounds.map((r) => r.totals[p]), ...(hasBonus ? [result.totals[p]] : [])]);
   const all = series.flat();
   const low = Math.min(0, ...all);
   const high = Math.max(1, ...all);
-  const x = (i) => PAD.left + (i * (W - PAD.left - PAD.right)) / Math.max(1, rounds.length);
+  const x = (i) => PAD.left + (i * (W - PAD.left - PAD.right)) / Math.max(1, steps);
   const y = (v) => PAD.top + ((high - v) * (H - PAD.top - PAD.bottom)) / (high - low);
 
   const svg = s('svg', { class: 'sheet-chart-svg', viewBox: `0 0 ${W} ${H}`, 'aria-hidden': 'true', focusable: 'false' });
@@ -39,10 +43,15 @@ export function chartSection(app, width) {
     grid.append(s('line', { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v), class: v === 0 ? 'is-zero' : null }),
       s('text', { x: PAD.left - 6, y: y(v), class: 'sheet-chart-y' }, num(v)));
   }
-  const every = Math.ceil(rounds.length / 12);
+  // about one label per 28 px, and never one so close to the last that the two overlap
+  const every = Math.max(1, Math.ceil(rounds.length / Math.max(1, Math.floor((W - PAD.left - PAD.right) / 28))));
   for (let i = 1; i <= rounds.length; i += 1) {
-    if (i % every === 0 || i === rounds.length) grid.append(s('text', { x: x(i), y: H - 10, class: 'sheet-chart-x' }, num(i)));
+    const last = i === rounds.length;
+    if ((i % every === 0 && rounds.length - i >= every) || last) {
+      grid.append(s('text', { x: x(i), y: H - 10, class: 'sheet-chart-x' }, num(i)));
+    }
   }
+  if (hasBonus) grid.append(s('text', { x: x(steps), y: H - 10, class: 'sheet-chart-x is-bonus' }, t('chartBonus')));
   svg.append(grid);
   series.forEach((points, p) => {
     const at = points.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
@@ -50,16 +59,19 @@ export function chartSection(app, width) {
       s('circle', { cx: x(points.length - 1), cy: y(points[points.length - 1]), r: 4, class: `sheet-dot series-${p % 8}` }));
   });
 
-  const legend = h('ul', { class: 'sheet-legend', 'aria-hidden': 'true' }, names.map((name, p) => h('li', {},
-    h('span', { class: `sheet-swatch series-${p % 8}` }), h('span', { class: 'sheet-name' }, name))));
+  // each swatch is a piece of its line: the same colour and the same dashes
+  const legend = h('ul', { class: 'sheet-legend', 'aria-hidden': 'true' }, names.map((_, p) => h('li', {},
+    s('svg', { class: 'sheet-swatch', viewBox: '0 0 28 8', focusable: 'false' },
+      s('line', { x1: 2, x2: 26, y1: 4, y2: 4, class: `sheet-line series-${p % 8}` })), app.nameEl(p))));
 
   const word = data.template === 'tally' ? t('deal') : t('round');
   // A table box ignores width and overflow, so the hiding is done by a wrapper.
   const table = h('div', { class: 'visually-hidden' }, h('table', {},
     h('caption', {}, t('chartTable')),
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, word), names.map((name) => h('th', { scope: 'col' }, name)))),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, word), names.map((_, p) => h('th', { scope: 'col' }, app.nameEl(p))))),
     h('tbody', {}, rounds.map((r) => h('tr', {}, h('th', { scope: 'row' }, num(r.round)),
-      r.totals.map((v) => h('td', {}, num(v))))))));
+      r.totals.map((v) => h('td', {}, num(v))))),
+      hasBonus ? h('tr', {}, h('th', { scope: 'row' }, t('bonusRow')), result.totals.map((v) => h('td', {}, num(v)))) : null)));
 
   return h('section', { class: 'sheet-chart', 'aria-labelledby': 'giv-chart-title' },
     h('h3', { id: 'giv-chart-title' }, t(data.template === 'tally' ? 'chartTitleTally' : 'chartTitle')),

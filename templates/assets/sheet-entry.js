@@ -2,8 +2,7 @@
 // template; who lost the deal for the tally template. Numbers are refused with a message in the
 // page's language, chosen from the engine's error codes; nothing is saved until the round is right.
 import { h, hook } from './sheet-dom.js';
-
-const TRUMPS = ['turnUp', 'hearts', 'diamonds', 'clubs', 'spades', 'none'];
+import { TRUMPS } from './sheet-store.js';
 
 /** A typed count: {value: whole number | null, empty: bool}. Only plain digits are a number. */
 export function parseCount(text) {
@@ -93,138 +92,172 @@ function actionsRow(app, current, primary) {
     const word = app.data.template === 'tally' ? 'undoDeal' : 'undoRound';
     buttons.push(h('button', { type: 'button', class: 'sheet-button', id: 'giv-undo', onclick: () => app.undoLast() }, t(word)));
   }
+  if (app.state.redo && (!current || !current.editing)) {
+    buttons.push(h('button', { type: 'button', class: 'sheet-button', id: 'giv-redo', onclick: () => app.redoLast() },
+      t(app.data.template === 'tally' ? 'redoDeal' : 'redoRound')));
+  }
   return h('div', { class: 'sheet-actions' }, buttons);
 }
 
 // ---- bid template ----------------------------------------------------------------------------
 
+/**
+ * Bids, then tricks: one row of big number buttons (0 to the hand size) per player, in bidding
+ * order. A tap chooses; nothing opens the on-screen keyboard, and the form is updated in place
+ * (never redrawn) until it is submitted. Digits typed on a keyboard choose too.
+ */
 function bidForm(app, current) {
-  const { data, state, i18n } = app;
+  const { state, i18n } = app;
   const { t, num } = i18n;
   const n = app.playerCount();
   const names = app.names();
   const draft = state.draft;
   const phase = draft.phase;
+  const field = phase === 'bid' ? 'bid' : 'took';
+  const list = phase === 'bid' ? draft.bids : draft.took;
   const roundNo = current.index + 1;
   const hand = current.handSize;
   const hookOn = app.result.settings.dealerHook === true;
   const order = Array.from({ length: n }, (_, i) => (current.dealer + 1 + i) % n); // dealer bids last
   const box = errorBox();
-  const inputs = { bid: [], took: [] };
   const hookHint = h('p', { class: 'sheet-hook', id: 'giv-hook-hint', hidden: !hookOn || phase !== 'bid' });
   const sumHint = h('p', { class: 'sheet-sum', id: 'giv-sum-hint', 'aria-live': 'off' });
+  const groups = [];
 
-  const parsed = (field) => draft[field === 'bid' ? 'bids' : 'took'].map((x) => parseCount(x).value);
+  const parsed = (key) => draft[key].map((x) => parseCount(x).value);
 
-  function refreshHints() {
-    const bids = parsed('bid');
-    if (hookOn) {
-      const others = order.slice(0, -1).map((p) => bids[p]);
-      if (others.some((b) => b === null)) {
-        hookHint.dataset.forbidden = '';
-        hookHint.textContent = t('hookLater', { name: names[current.dealer], hand: num(hand) });
-      } else {
-        const forbidden = hand - others.reduce((a, b) => a + b, 0);
-        hookHint.textContent = forbidden >= 0 && forbidden <= hand
-          ? t('hookForbidden', { name: names[current.dealer], bid: num(forbidden) })
-          : t('hookFree', { name: names[current.dealer] });
-        hookHint.dataset.forbidden = forbidden >= 0 && forbidden <= hand ? String(forbidden) : '';
-      }
+  /** The dealer's forbidden bid once every other bid is in, else null. */
+  function forbidden() {
+    if (!hookOn || phase !== 'bid') return null;
+    const bids = parsed('bids');
+    const others = order.slice(0, -1).map((p) => bids[p]);
+    if (others.some((b) => b === null)) return null;
+    const value = hand - others.reduce((a, b) => a + b, 0);
+    return value >= 0 && value <= hand ? value : null;
+  }
+
+  function refresh() {
+    const values = parsed(phase === 'bid' ? 'bids' : 'took');
+    const blocked = forbidden();
+    if (hookOn && phase === 'bid') {
+      const dealerName = names[current.dealer];
+      const others = order.slice(0, -1).some((p) => values[p] === null);
+      hookHint.textContent = others ? i18n.tn('hookLater', hand, { name: dealerName, hand: num(hand) })
+        : blocked !== null ? t('hookForbidden', { name: dealerName, bid: num(blocked) }) : t('hookFree', { name: dealerName });
+      hookHint.dataset.forbidden = blocked === null ? '' : String(blocked);
     }
-    const field = phase === 'bid' ? 'bid' : 'took';
-    const values = parsed(field);
     const sum = values.reduce((a, b) => a + (b || 0), 0);
-    sumHint.textContent = t(field === 'bid' ? 'bidsSoFar' : 'tricksSoFar', { sum: num(sum), hand: num(hand) });
+    sumHint.textContent = i18n.tn(phase === 'bid' ? 'bidsSoFar' : 'tricksSoFar', hand, { sum: num(sum), hand: num(hand) });
+    const next = order.find((p) => values[p] === null);
+    for (const { player, row, buttons, shown } of groups) {
+      row.classList.toggle('is-next', player === next);
+      shown.textContent = values[player] === null ? '' : num(values[player]);
+      buttons.forEach((button, value) => {
+        button.setAttribute('aria-pressed', String(values[player] === value));
+        const no = player === current.dealer && value === blocked;
+        button.classList.toggle('is-forbidden', no);
+        if (no) button.setAttribute('aria-describedby', 'giv-hook-hint');
+        else button.removeAttribute('aria-describedby');
+      });
+    }
   }
 
-  function countInput(player, field) {
-    const list = field === 'bid' ? draft.bids : draft.took;
-    const label = t(field === 'bid' ? 'bidOf' : 'tookOf', { name: names[player] });
-    const described = ['giv-entry-error'];
-    if (field === 'bid' && player === current.dealer && hookOn) described.unshift('giv-hook-hint');
-    const input = h('input', {
-      type: 'text', inputmode: 'numeric', pattern: '[0-9]*', autocomplete: 'off', maxlength: 4,
-      id: `giv-${field}-${player}`, class: 'sheet-count', 'aria-label': label,
-      'aria-describedby': described.join(' '), enterkeyhint: 'next', dataset: hook(roundNo, player, field),
-    });
-    input.value = list[player];
-    input.addEventListener('input', () => {
-      list[player] = input.value.slice(0, 4);
-      input.removeAttribute('aria-invalid');
-      app.save();
-      refreshHints();
-    });
-    input.addEventListener('keydown', (event) => {
-      if (event.key !== 'Enter') return;
-      const row = inputs[field];
-      const at = row.indexOf(input);
-      const next = row.slice(at + 1).find((el) => el.value.trim() === '');
-      if (next) { event.preventDefault(); next.focus(); }
-    });
-    inputs[field][order.indexOf(player)] = input;
-    return input;
+  function choose(player, value) {
+    list[player] = String(value);
+    box.replaceChildren();
+    groups.forEach((g) => g.row.classList.remove('is-invalid'));
+    app.save();
+    refresh();
   }
 
-  const rows = order.map((p) => {
-    const isDealer = p === current.dealer;
-    const name = h('th', { scope: 'row', class: 'sheet-player' }, h('span', { class: 'sheet-name' }, names[p]),
-      isDealer ? h('span', { class: 'sheet-badge' }, t('dealerBadge')) : null);
-    const bidCell = phase === 'bid'
-      ? h('td', {}, countInput(p, 'bid'))
-      : h('td', { class: 'sheet-fixed', dataset: hook(roundNo, p, 'bid') }, num(parsed('bid')[p] ?? 0));
-    const tookCell = phase === 'took' ? h('td', {}, countInput(p, 'took')) : h('td', { class: 'sheet-later' }, '–');
-    return h('tr', { class: isDealer ? 'is-dealer' : null }, name, bidCell, tookCell);
-  });
+  function pickRow(player) {
+    const isDealer = player === current.dealer;
+    const labelId = `giv-${field}-label-${player}`;
+    const typed = { text: '', at: 0 };
+    const buttons = Array.from({ length: hand + 1 }, (_, value) => h('button', {
+      type: 'button', class: 'sheet-number', 'aria-pressed': 'false', id: value === 0 ? `giv-${field}-${player}` : null,
+      dataset: { ...hook(roundNo, player, field), value: String(value) },
+      onclick: () => choose(player, value),
+    }, num(value)));
+    const shown = h('span', { class: 'sheet-pick-value', 'aria-hidden': 'true' });
+    const bidNote = phase === 'took'
+      ? h('span', { class: 'sheet-pick-bid', dataset: hook(roundNo, player, 'bid-shown') }, t('bidWas', { bid: num(parsed('bids')[player] ?? 0) }))
+      : null;
+    const group = h('div', { class: 'sheet-numbers', role: 'group', 'aria-labelledby': labelId,
+      onkeydown: (event) => {
+        if (!/^\d$/.test(event.key)) return;
+        // two quick digits make a two-digit number when the hand is that large
+        const now = event.timeStamp;
+        const text = now - typed.at < 800 && typed.text ? typed.text + event.key : event.key;
+        typed.text = Number(text) <= hand ? text : event.key;
+        typed.at = now;
+        const value = Number(typed.text);
+        if (value <= hand) { choose(player, value); buttons[value].focus(); }
+        event.preventDefault();
+      } }, buttons);
+    const row = h('li', { class: `sheet-pick${isDealer ? ' is-dealer' : ''}`, dataset: { player: String(player) } },
+      h('div', { class: 'sheet-pick-head' },
+        h('span', { class: 'sheet-pick-name', id: labelId },
+          app.nameEl(player), isDealer ? h('span', { class: 'sheet-badge' }, t('dealerBadge')) : null,
+          h('span', { class: 'visually-hidden' }, `: ${t(field === 'bid' ? 'bid' : 'took')}`)),
+        bidNote, shown),
+      group);
+    groups.push({ player, row, buttons, shown });
+    return row;
+  }
 
-  const table = h('table', { class: 'sheet-entry-table' },
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('player')), h('th', { scope: 'col' }, t('bid')),
-      h('th', { scope: 'col' }, t('took')))),
-    h('tbody', {}, rows));
+  const rows = h('ol', { class: 'sheet-picks' }, order.map(pickRow));
 
-  const submit = h('button', { type: 'submit', class: 'sheet-button is-primary' },
+  const submit = h('button', { type: 'submit', class: 'sheet-button is-primary', id: 'giv-entry-go' },
     phase === 'bid' ? t('toTricks') : t(current.editing ? 'saveChanges' : 'saveRound'));
   const actions = actionsRow(app, current, submit);
+  actions.classList.add('is-sticky');
   if (phase === 'took') {
     actions.insertBefore(h('button', { type: 'button', class: 'sheet-button', onclick: () => {
       draft.phase = 'bid';
       app.save();
-      app.render({ focus: 'entry', setup: false });
+      app.renderEntry();
     } }, t('backToBids')), submit.nextSibling);
   }
 
   const form = h('form', { class: 'sheet-form', novalidate: true, 'aria-labelledby': 'giv-entry-title' },
     h('p', { class: 'sheet-step' }, t(phase === 'bid' ? 'stepBids' : 'stepTricks')),
-    table, hookHint, sumHint, box, actions);
+    rows, hookHint, sumHint, box, actions);
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    const bids = parsed('bid');
+    const bids = parsed('bids');
     const took = phase === 'took' ? parsed('took') : bids.map(() => null);
-    const candidate = { bids, took, handSize: hand };
+    // a played round keeps its dealer and trump (engine version 2)
+    const candidate = { bids, took, handSize: hand, dealer: current.dealer };
+    if (current.trump) candidate.trump = current.trump;
     const errors = app.check(current.index, candidate, phase);
     if (errors.length) {
       const context = { handSize: hand, bids, took, raw: { bids: draft.bids, took: draft.took } };
       showErrors(box, errors.map((e) => app.errorText(e, context)));
       let first = null;
       for (const e of errors) {
-        const field = e.code === 'bidRange' || e.code === 'dealerHook' ? 'bid' : e.code === 'tookRange' ? 'took' : null;
-        const el = field && e.player !== null ? form.querySelector(`#giv-${field}-${e.player}`) : null;
-        if (el) { el.setAttribute('aria-invalid', 'true'); first = first || el; }
+        const at = e.code === 'bidRange' || e.code === 'dealerHook' || e.code === 'tookRange' ? e.player : null;
+        const g = at !== null && at !== undefined ? groups.find((x) => x.player === at) : null;
+        if (g) { g.row.classList.add('is-invalid'); first = first || g; }
       }
-      if (!first && errors.some((e) => e.code === 'tricksSum')) first = inputs.took[0];
-      if (first) first.focus();
+      const target = first || (errors.some((e) => e.code === 'tricksSum') ? groups[0] : null);
+      if (target) {
+        const chosen = target.buttons.find((b) => b.getAttribute('aria-pressed') === 'true') || target.buttons[0];
+        chosen.focus();
+      }
       return;
     }
     if (phase === 'bid') {
       draft.phase = 'took';
       app.save();
-      app.render({ focus: 'entry', setup: false });
+      app.renderEntry();
       return;
     }
     app.saveRound(current.index, candidate);
   });
 
-  refreshHints();
+  refresh();
   return form;
 }
 

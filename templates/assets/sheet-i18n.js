@@ -17,7 +17,7 @@ export function makeI18n(strings, locale) {
   /** A plural message: key_one, key_other, ... chosen by the number in values[countKey]. */
   function tn(key, count, values = {}, rules = cardinal) {
     const category = rules.select(count);
-    const chosen = `${key}_${category}` in strings ? `${key}_${category}` : `${key}_other`;
+    const chosen = [`${key}_${category}`, `${key}_other`].find((k) => k in strings) || key;
     return t(chosen, { n: numbers.format(count), ...values });
   }
 

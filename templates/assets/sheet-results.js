@@ -17,20 +17,21 @@ function standingsSection(app) {
     section.append(h('p', { class: 'sheet-hint' }, t('noRoundsYet')));
     return section;
   }
-  section.append(h('p', { class: result.finished ? 'sheet-winner' : 'sheet-leader' }, app.winnerText()));
+  section.append(app.sentence('p', { class: result.finished ? 'sheet-winner' : 'sheet-leader' }, () => app.winnerText()));
   const unit = data.template === 'tally' ? 'losses' : 'points';
   section.append(h('ol', { class: 'sheet-standings-list' }, result.standings.map((s) => h('li', {
     class: `sheet-standing${s.rank === 1 ? ' is-first' : ''}`,
   },
   h('span', { class: 'sheet-place', dataset: { ...hook(played, s.player, 'rank'), value: s.rank } }, i18n.place(s.rank)),
   h('span', { class: 'sheet-shared' }, s.shared ? t('shared') : ''),
-  h('span', { class: 'sheet-name' }, s.name),
+  app.nameEl(s.player),
   h('span', { class: 'sheet-points', dataset: { ...hook(played, s.player, 'points'), value: s.total } }, tn(unit, s.total))))));
   if (result.bonuses.length) {
     const byPoints = new Map();
-    for (const b of result.bonuses) byPoints.set(b.points, [...(byPoints.get(b.points) || []), result.players[b.player]]);
-    for (const [points, names] of byPoints) {
-      section.append(h('p', { class: 'sheet-bonus' }, t('bonusNote', { points: i18n.signed(points), names: i18n.list(names) })));
+    for (const b of result.bonuses) byPoints.set(b.points, [...(byPoints.get(b.points) || []), b.player]);
+    for (const [points, players] of byPoints) {
+      section.append(app.sentence('p', { class: 'sheet-bonus' }, () => t('bonusNote', {
+        points: i18n.signed(points), names: i18n.list(players.map((p) => app.names()[p])) })));
     }
   }
   return section;
@@ -51,35 +52,82 @@ function problemsSection(app) {
     h('h3', { id: 'giv-problems-title' }, i18n.t('problemsTitle')), h('ul', {}, items));
 }
 
-function editButton(app, index, editing) {
-  const { t, num } = app.i18n;
-  const word = app.data.template === 'tally' ? 'editDeal' : 'editRound';
-  return h('button', {
-    type: 'button', class: 'sheet-edit', id: `giv-edit-${index + 1}`, 'aria-label': t(word, { round: num(index + 1) }),
-    'aria-pressed': editing ? 'true' : null, onclick: () => app.editRound(index),
-  }, t('edit'));
+const TRUMP_SIGNS = { hearts: '♥', diamonds: '♦', clubs: '♣', spades: '♠', none: '–', turnUp: '↑' };
+
+/** The round's own cell: its number (a button that edits it, once played), hand size and trump. */
+function roundCell(app, r, plan, played, editing, showTrump) {
+  const { t, tn, num } = app.i18n;
+  const words = [t('roundNumber', { round: num(r + 1) }), tn('cards', plan.handSize)];
+  if (showTrump) words.push(t('trumpIs', { trump: trumpText(t, plan.trump) }));
+  const number = played ? h('button', {
+    type: 'button', class: 'sheet-edit', id: `giv-edit-${r + 1}`,
+    'aria-label': t('editRound', { round: num(r + 1) }), 'aria-pressed': editing ? 'true' : null,
+    onclick: () => app.editRound(r),
+  }, num(r + 1)) : h('span', { class: 'sheet-round-no', 'aria-hidden': 'true' }, num(r + 1));
+  return h('th', { scope: 'row', class: 'sheet-round' }, number,
+    h('span', { class: 'sheet-round-facts', 'aria-hidden': 'true' },
+      h('span', { class: 'sheet-cards' }, num(plan.handSize)),
+      showTrump ? h('span', { class: `sheet-trump is-${plan.trump}` }, TRUMP_SIGNS[plan.trump] || '') : null),
+    h('span', { class: 'visually-hidden' }, words.join(', ')));
 }
 
 function dealerMark(t) {
-  return h('span', { class: 'sheet-dealt' }, h('span', { 'aria-hidden': 'true' }, t('dealerMark')),
-    h('span', { class: 'visually-hidden' }, t('dealerBadge')));
+  return h('span', { class: 'sheet-dealt' }, t('dealerMark'));
+}
+
+function bidRow(app, r, plan, scored, round, classes, showTrump, editing) {
+  const { t, tn, num } = app.i18n;
+  const i18n = app.i18n;
+  const cells = app.state.players.map((_, p) => {
+    const dealt = plan.dealer === p;
+    if (!scored) {
+      return h('td', { class: dealt ? 'sheet-cell is-dealer' : 'sheet-cell' }, dealt ? dealerMark(t) : null,
+        dealt ? h('span', { class: 'visually-hidden' }, t('dealerBadge')) : null);
+    }
+    const made = round.bids[p] === round.took[p];
+    const words = t('cellWords', { bid: num(round.bids[p]), took: num(round.took[p]),
+      points: tn('points', scored.scores[p]), total: num(scored.totals[p]) });
+    return h('td', { class: `sheet-cell ${made ? 'is-made' : 'is-missed'}${dealt ? ' is-dealer' : ''}` },
+      h('span', { class: 'sheet-bt', 'aria-hidden': 'true' }, dealt ? dealerMark(t) : null,
+        t('bidTook', { bid: num(round.bids[p]), took: num(round.took[p]) })),
+      h('span', { class: 'sheet-score', 'aria-hidden': 'true', dataset: { ...hook(r + 1, p, 'score'), value: scored.scores[p] } },
+        i18n.signed(scored.scores[p])),
+      h('span', { class: 'sheet-total', 'aria-hidden': 'true', dataset: { ...hook(r + 1, p, 'total'), value: scored.totals[p] } },
+        num(scored.totals[p])),
+      h('span', { class: 'visually-hidden' }, dealt ? `${words} ${t('dealtWord')}` : words));
+  });
+  if (scored && scored.errors.length) {
+    classes.push('has-error');
+  }
+  const head = roundCell(app, r, plan, Boolean(scored), editing, showTrump);
+  if (scored && scored.errors.length) {
+    head.append(h('span', { class: 'sheet-flag' }, h('span', { 'aria-hidden': 'true' }, '!'),
+      h('span', { class: 'visually-hidden' }, t('roundFlag'))));
+  }
+  return h('tr', { class: classes.join(' ') }, head, cells);
+}
+
+/** Rows are kept between drawings and made again only when what they show changed. */
+function keptRow(app, key, make) {
+  const cache = app.rowCache || (app.rowCache = { rows: new Map(), next: new Map() });
+  let row = cache.rows.get(key);
+  if (!row) row = make();
+  cache.next.set(key, row);
+  return row;
 }
 
 function bidTable(app) {
   const { result, state, i18n } = app;
   const { t, num } = i18n;
-  const names = app.names();
-  const n = names.length;
+  const n = app.playerCount();
   const planned = result.schedule;
   const trumps = new Set(planned.map((p) => p.trump).concat(result.rounds.map((r) => r.trump)));
   const showTrump = trumps.size > 1;
   const count = Math.max(planned.length, state.rounds.length);
   const editing = state.draft.edit;
   const next = editing === null ? state.rounds.length : null;
-  const head = h('tr', {}, h('th', { scope: 'col' }, t('round')), h('th', { scope: 'col' }, t('cardsHeader')),
-    showTrump ? h('th', { scope: 'col' }, t('trump')) : null,
-    names.map((name, p) => h('th', { scope: 'col', class: 'sheet-col-player', dataset: { player: p } }, name)),
-    h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, t('edit'))));
+  const head = h('tr', {}, h('th', { scope: 'col', class: 'sheet-round' }, t('round')),
+    Array.from({ length: n }, (_, p) => h('th', { scope: 'col', class: 'sheet-col-player', dataset: { player: p } }, app.nameEl(p))));
   const body = [];
   for (let r = 0; r < count; r += 1) {
     const scored = r < state.rounds.length ? result.rounds[r] : null;
@@ -88,116 +136,85 @@ function bidTable(app) {
     const classes = ['sheet-row', scored ? 'is-played' : 'is-upcoming'];
     if (r === next) classes.push('is-next');
     if (r === editing) classes.push('is-editing');
-    if (scored && scored.errors.length) classes.push('has-error');
-    const cells = names.map((_, p) => {
-      const dealt = plan.dealer === p;
-      if (!scored) return h('td', { class: dealt ? 'sheet-cell is-dealer' : 'sheet-cell' }, dealt ? dealerMark(t) : null);
-      const made = round.bids[p] === round.took[p];
-      return h('td', { class: `sheet-cell ${made ? 'is-made' : 'is-missed'}${dealt ? ' is-dealer' : ''}` },
-        h('span', { class: 'sheet-bt' }, dealt ? dealerMark(t) : null,
-          t('bidTook', { bid: num(round.bids[p]), took: num(round.took[p]) })),
-        h('span', { class: 'sheet-score', dataset: { ...hook(r + 1, p, 'score'), value: scored.scores[p] } }, i18n.signed(scored.scores[p])),
-        h('span', { class: 'sheet-total', dataset: { ...hook(r + 1, p, 'total'), value: scored.totals[p] } }, num(scored.totals[p])));
-    });
-    body.push(h('tr', { class: classes.join(' ') },
-      h('th', { scope: 'row' }, num(r + 1), scored && scored.errors.length
-        ? h('span', { class: 'sheet-flag' }, h('span', { 'aria-hidden': 'true' }, '!'), h('span', { class: 'visually-hidden' }, t('roundFlag'))) : null),
-      h('td', { class: 'sheet-cards' }, num(plan.handSize)),
-      showTrump ? h('td', { class: 'sheet-trump' }, trumpText(t, plan.trump)) : null,
-      cells,
-      h('td', { class: 'sheet-edit-cell' }, scored ? editButton(app, r, r === editing) : null)));
+    const key = JSON.stringify([r, round || null, scored ? [scored.scores, scored.totals, scored.errors.length] : null,
+      plan.handSize, plan.dealer, plan.trump, r === next, r === editing, showTrump]);
+    body.push(keptRow(app, key, () => bidRow(app, r, plan, scored, round, classes, showTrump, r === editing)));
   }
   const foot = [];
   if (result.bonuses.length) {
     const bonus = Array(n).fill(0);
     for (const b of result.bonuses) bonus[b.player] += b.points;
-    const span = showTrump ? 3 : 2;
-    foot.push(h('tr', { class: 'sheet-bonus-row' }, h('th', { scope: 'row', colspan: span }, t('bonusRow')),
+    foot.push(h('tr', { class: 'sheet-bonus-row' }, h('th', { scope: 'row' }, t('bonusRow')),
       bonus.map((points, p) => h('td', { dataset: { ...hook(state.rounds.length, p, 'bonus'), value: points } },
-        points ? i18n.signed(points) : '')), h('td', {})));
-    foot.push(h('tr', { class: 'sheet-final-row' }, h('th', { scope: 'row', colspan: span }, t('finalTotal')),
-      result.totals.map((total, p) => h('td', { dataset: { ...hook(state.rounds.length, p, 'final'), value: total } }, num(total))),
-      h('td', {})));
+        points ? i18n.signed(points) : ''))));
+    foot.push(h('tr', { class: 'sheet-final-row' }, h('th', { scope: 'row' }, t('finalTotal')),
+      result.totals.map((total, p) => h('td', { dataset: { ...hook(state.rounds.length, p, 'final'), value: total } }, num(total)))));
   }
   const note = [];
   if (!showTrump && trumps.size === 1) note.push(t('trumpEvery', { trump: trumpText(t, [...trumps][0]) }));
   note.push(t('cellKey'));
-  return [t('roundsTitle'), h('table', { class: 'sheet-table is-bid', 'aria-labelledby': 'giv-rounds-title' },
+  return [t('roundsTitle'), h('table', { class: `sheet-table is-bid players-${n}`, 'aria-labelledby': 'giv-rounds-title' },
+    h('colgroup', {}, h('col', { class: 'sheet-col-round' }), Array.from({ length: n }, () => h('col', {}))),
     h('thead', {}, head), h('tbody', {}, body), foot.length ? h('tfoot', {}, foot) : null), note];
 }
 
 function tallyTable(app) {
   const { result, state, i18n } = app;
   const { t, num } = i18n;
-  const names = app.names();
+  const n = app.playerCount();
   const editing = state.draft.edit;
-  const head = h('tr', {}, h('th', { scope: 'col' }, t('deal')), h('th', { scope: 'col' }, t('lost')),
-    names.map((name, p) => h('th', { scope: 'col', class: 'sheet-col-player', dataset: { player: p } }, name)),
-    h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, t('edit'))));
+  const head = h('tr', {}, h('th', { scope: 'col', class: 'sheet-round' }, t('deal')), h('th', { scope: 'col' }, t('lost')),
+    Array.from({ length: n }, (_, p) => h('th', { scope: 'col', class: 'sheet-col-player', dataset: { player: p } }, app.nameEl(p))));
   const body = result.rounds.map((scored, r) => {
     const classes = ['sheet-row', 'is-played'];
     if (r === editing) classes.push('is-editing');
     if (scored.errors.length) classes.push('has-error');
     const loser = scored.loser;
     return h('tr', { class: classes.join(' ') },
-      h('th', { scope: 'row' }, num(r + 1)),
-      h('td', { class: 'sheet-loser-name', dataset: hook(r + 1, loser, 'loser') }, loser === null ? '' : names[loser]),
+      h('th', { scope: 'row', class: 'sheet-round' }, h('button', {
+        type: 'button', class: 'sheet-edit', id: `giv-edit-${r + 1}`, 'aria-label': t('editDeal', { round: num(r + 1) }),
+        'aria-pressed': r === editing ? 'true' : null, onclick: () => app.editRound(r),
+      }, num(r + 1))),
+      h('td', { class: 'sheet-loser-name', dataset: hook(r + 1, loser, 'loser') }, loser === null ? '' : app.nameEl(loser)),
       scored.totals.map((total, p) => h('td', { class: `sheet-cell${p === loser ? ' is-loser' : ''}` },
         p === loser ? h('span', { class: 'sheet-lost-mark', 'aria-hidden': 'true' }, '●') : null,
-        h('span', { class: 'sheet-total', dataset: { ...hook(r + 1, p, 'total'), value: total } }, num(total)))),
-      h('td', { class: 'sheet-edit-cell' }, editButton(app, r, r === editing)));
+        h('span', { class: 'sheet-total', dataset: { ...hook(r + 1, p, 'total'), value: total } }, num(total)))));
   });
-  return [t('dealsTitle'), h('table', { class: 'sheet-table is-tally', 'aria-labelledby': 'giv-rounds-title' },
+  return [t('dealsTitle'), h('table', { class: `sheet-table is-tally players-${n}`, 'aria-labelledby': 'giv-rounds-title' },
+    h('colgroup', {}, h('col', { class: 'sheet-col-round' }), h('col', { class: 'sheet-col-lost' }),
+      Array.from({ length: n }, () => h('col', {}))),
     h('thead', {}, head), h('tbody', {}, body)), [t('tallyKey')]];
-}
-
-/**
- * What the rounds table shows apart from the points: when only settings that change points
- * changed, the table is kept and its numbers are rewritten in place (much cheaper for a long game).
- */
-function tableShape(app) {
-  const { result, state } = app;
-  return JSON.stringify([app.names(), app.i18n.locale, result.schedule, state.rounds, state.draft.edit,
-    result.rounds.map((r) => [r.handSize, r.dealer, r.trump, r.errors.length]), result.bonuses]);
-}
-
-function updateNumbers(app, section) {
-  const { result, i18n } = app;
-  for (const el of section.querySelectorAll('[data-field="score"], [data-field="total"]')) {
-    const scored = result.rounds[Number(el.dataset.round) - 1];
-    const value = scored[el.dataset.field === 'score' ? 'scores' : 'totals'][Number(el.dataset.player)];
-    if (el.dataset.value === String(value)) continue;
-    el.dataset.value = String(value);
-    el.textContent = el.dataset.field === 'score' ? i18n.signed(value) : i18n.num(value);
-  }
-  for (const el of section.querySelectorAll('[data-field="final"]')) {
-    const value = result.totals[Number(el.dataset.player)];
-    el.dataset.value = String(value);
-    el.textContent = i18n.num(value);
-  }
 }
 
 function roundsSection(app) {
   const tally = app.data.template === 'tally';
   if (tally && !app.state.rounds.length) return null;
-  const shape = tally ? null : tableShape(app);
-  const kept = app.roundsCache;
-  if (shape && kept && kept.shape === shape) {
-    updateNumbers(app, kept.section);
-    return kept.section;
-  }
+  if (app.rowCache) app.rowCache.next = new Map();
   const [heading, table, notes] = tally ? tallyTable(app) : bidTable(app);
-  const section = h('section', { class: 'sheet-rounds', 'aria-labelledby': 'giv-rounds-title' },
+  if (app.rowCache) app.rowCache.rows = app.rowCache.next;
+  return h('section', { class: 'sheet-rounds', 'aria-labelledby': 'giv-rounds-title' },
     h('h3', { id: 'giv-rounds-title' }, heading),
     notes.map((text) => h('p', { class: 'sheet-hint' }, text)),
     h('div', { class: 'sheet-scroll', role: 'region', 'aria-labelledby': 'giv-rounds-title', tabindex: '0' }, table));
-  app.roundsCache = shape ? { shape, section } : null;
-  return section;
 }
 
-export function resultsSections(app, width) {
+/**
+ * The sections derived from the game; with `only`, just those parts are made again and the
+ * others are kept as they are.
+ */
+export function resultsSections(app, width, only = null) {
   if (!app.result) return [];
   if (app.result.errors.some((e) => e.round === null)) return [problemsSection(app)];
-  // The chart's inner width: the slot less the section's padding and border.
-  return [standingsSection(app), problemsSection(app), roundsSection(app), chartSection(app, width - 26)].filter(Boolean);
+  const parts = app.resultParts || (app.resultParts = {});
+  const make = {
+    standings: () => standingsSection(app),
+    problems: () => problemsSection(app),
+    rounds: () => roundsSection(app),
+    // the chart's inner width: the slot less the section's padding and border
+    chart: () => chartSection(app, width() - 26),
+  };
+  for (const [name, build] of Object.entries(make)) {
+    if (!only || only.includes(name) || !(name in parts)) parts[name] = build();
+  }
+  return Object.keys(make).map((name) => parts[name]).filter(Boolean);
 }

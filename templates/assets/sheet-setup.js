@@ -118,7 +118,7 @@ export function setupSection(app) {
 
   const dealer = h('select', { id: 'giv-first-dealer' });
   const fillDealers = () => {
-    dealer.replaceChildren(...app.names().map((name, i) => h('option', { value: i }, name)));
+    dealer.replaceChildren(...app.names().map((name, i) => h('option', { value: i, dataset: { name: String(i) } }, name)));
     dealer.value = String(app.state.firstDealer);
   };
   fillDealers();

@@ -2,10 +2,14 @@
 // back defensively from localStorage or a shared link, and writing it.
 //
 // State, version 1:
-//   {v: 1, players: [name], firstDealer, settings: {key: value}, rounds: [round],
-//    draft: {edit: null | round index, phase: "bid" | "took", bids: [text], took: [text]}}
-// A bid round is {bids: [int], took: [int], handSize: int}; a tally round is {loser: int}.
+//   {v: 1, id: text, players: [name], firstDealer, settings: {key: value}, rounds: [round],
+//    redo: round | null (the round Undo took away, until something else changes),
+//    draft: {edit: null | round index, phase: "bid" | "took", bids: [text], took: [text],
+//            aside: null | {phase, bids, took} (the new round half typed when an edit began)}}
+// A bid round is {bids: [int], took: [int], handSize: int, dealer?: seat, trump?: trump as played};
+// a tally round is {loser: int}.
 export const VERSION = 1;
+export const TRUMPS = ['turnUp', 'hearts', 'diamonds', 'clubs', 'spades', 'none'];
 const FRAGMENT = 'game=';
 
 const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -24,14 +28,19 @@ export function defaultSettings(data) {
 }
 
 export function blankDraft(n) {
-  return { edit: null, phase: 'bid', bids: Array(n).fill(''), took: Array(n).fill('') };
+  return { edit: null, phase: 'bid', bids: Array(n).fill(''), took: Array(n).fill(''), aside: null };
+}
+
+/** A game's id (for the history): random, short, text. */
+export function newId() {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 }
 
 export function newState(data, players) {
   const { min, max } = data.spec.players;
   const names = players || Array(Math.max(min, Math.min(4, max))).fill('');
-  return { v: VERSION, players: names, firstDealer: 0, settings: defaultSettings(data), rounds: [],
-    draft: blankDraft(names.length) };
+  return { v: VERSION, id: newId(), players: names, firstDealer: 0, settings: defaultSettings(data), rounds: [],
+    redo: null, draft: blankDraft(names.length) };
 }
 
 function cleanRound(data, round, n) {
@@ -43,7 +52,17 @@ function cleanRound(data, round, n) {
   const list = (value) => Array.isArray(value) && value.length === n
     && value.every((x) => isWhole(x) && x >= 0 && x <= round.handSize);
   if (!cardsOk || !list(round.bids) || !list(round.took)) return null;
-  return { bids: round.bids.slice(), took: round.took.slice(), handSize: round.handSize };
+  const out = { bids: round.bids.slice(), took: round.took.slice(), handSize: round.handSize };
+  // as played: a later change of the first dealer or of the trump rule leaves this round as it was
+  if (round.dealer !== undefined) {
+    if (!isWhole(round.dealer) || round.dealer < 0 || round.dealer >= n) return null;
+    out.dealer = round.dealer;
+  }
+  if (round.trump !== undefined) {
+    if (!TRUMPS.includes(round.trump)) return null;
+    out.trump = round.trump;
+  }
+  return out;
 }
 
 function cleanDraft(draft, n, rounds) {
@@ -51,7 +70,9 @@ function cleanDraft(draft, n, rounds) {
     ? value.map((x) => (typeof x === 'string' ? x.slice(0, 6) : '')) : Array(n).fill(''));
   if (!isObject(draft)) return blankDraft(n);
   const edit = isWhole(draft.edit) && draft.edit >= 0 && draft.edit < rounds ? draft.edit : null;
-  return { edit, phase: draft.phase === 'took' ? 'took' : 'bid', bids: texts(draft.bids), took: texts(draft.took) };
+  const aside = edit !== null && isObject(draft.aside)
+    ? { phase: draft.aside.phase === 'took' ? 'took' : 'bid', bids: texts(draft.aside.bids), took: texts(draft.aside.took) } : null;
+  return { edit, phase: draft.phase === 'took' ? 'took' : 'bid', bids: texts(draft.bids), took: texts(draft.took), aside };
 }
 
 /**
@@ -84,6 +105,8 @@ export function sanitize(data, value) {
     state.rounds.push(clean);
   }
   state.draft = cleanDraft(value.draft, n, state.rounds.length);
+  if (typeof value.id === 'string' && /^[0-9a-z]{1,40}$/.test(value.id)) state.id = value.id;
+  state.redo = value.redo ? cleanRound(data, value.redo, n) : null;
   return { state, repaired };
 }
 
@@ -110,6 +133,9 @@ export function openStorage(key) {
     },
     backup(raw) {
       try { if (store && raw !== null) store.setItem(`${key}:backup`, raw); } catch { /* nothing more to do */ }
+    },
+    readBackup() {
+      try { return store ? store.getItem(`${key}:backup`) : null; } catch { return null; }
     },
   };
 }
@@ -148,8 +174,8 @@ function fromBase64Url(text) {
 
 /** The fragment that carries a game (without its draft). */
 export function encodeFragment(data, state) {
-  const { players, firstDealer, settings, rounds } = state;
-  return `#${FRAGMENT}${toBase64Url(JSON.stringify({ v: VERSION, game: data.game, players, firstDealer, settings, rounds }))}`;
+  const { id, players, firstDealer, settings, rounds } = state;
+  return `#${FRAGMENT}${toBase64Url(JSON.stringify({ v: VERSION, id, game: data.game, players, firstDealer, settings, rounds }))}`;
 }
 
 /** Whether the page was opened with a shared game in its fragment. */
@@ -167,4 +193,24 @@ export function decodeFragment(data, hash) {
   } catch {
     return { state: null };
   }
+}
+
+// ---- a game from an exported JSON file (sheet-tools.js toJson) --------------------------------
+
+/** {state} from the text of an exported file, or {error: message key, name?}. */
+export function importedState(data, text) {
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { error: 'importBad' };
+  }
+  if (!isObject(value) || value.format !== 'giv-game' || !isObject(value.input)) return { error: 'importBad' };
+  if (value.game !== data.game) return { error: 'importOtherGame', name: typeof value.name === 'string' ? value.name.slice(0, 80) : '' };
+  const { input } = value;
+  const players = Array.isArray(value.rawPlayers) ? value.rawPlayers : input.players;
+  const { state, repaired } = sanitize(data, { v: VERSION, id: value.id, players, firstDealer: input.firstDealer,
+    settings: input.settings, rounds: input.rounds });
+  if (!state || repaired) return { error: 'importBad' };
+  return { state };
 }

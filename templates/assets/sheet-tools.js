@@ -3,13 +3,14 @@
 import { h } from './sheet-dom.js';
 import { encodeFragment } from './sheet-store.js';
 import { trumpText } from './sheet-entry.js';
+import { historySection } from './sheet-memory.js';
 
 /** One CSV field: quoted when needed; text that a spreadsheet would run as a formula is defused. */
-function field(value) {
+function field(value, sep) {
   if (typeof value === 'number') return String(value);
   let text = String(value ?? '');
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return /[",;\r\n]|^\s|\s$/.test(text) || text.includes(sep) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export function toCsv(app) {
@@ -17,6 +18,7 @@ export function toCsv(app) {
   const { t } = i18n;
   const names = app.names();
   const rows = [];
+  const sep = csvSeparator(i18n.locale);
   if (data.template === 'tally') {
     rows.push([t('deal'), t('lost'), ...names.map((name) => t('csvLosses', { name }))]);
     result.rounds.forEach((r) => rows.push([r.round, r.loser === null ? '' : names[r.loser], ...r.totals]));
@@ -32,16 +34,23 @@ export function toCsv(app) {
       rows.push([t('finalTotal'), '', '', '', ...names.flatMap((_, p) => ['', '', '', result.totals[p]])]);
     }
   }
-  return `${rows.map((row) => row.map(field).join(',')).join('\r\n')}\r\n`;
+  return `${rows.map((row) => row.map((v) => field(v, sep)).join(sep)).join('\r\n')}\r\n`;
+}
+
+/** The CSV separator a spreadsheet in this language expects: ";" where the decimal mark is ",". */
+export function csvSeparator(locale) {
+  const mark = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal');
+  return mark && mark.value === ',' ? ';' : ',';
 }
 
 export function toJson(app) {
   const { data, state } = app;
-  return `${JSON.stringify({ format: 'giv-game', version: 1, game: data.game, name: data.name, lang: data.lang,
-    input: app.engineInput(), result: app.result, rawPlayers: state.players }, null, 2)}\n`;
+  const result = app.run() || app.result; // (names typed since the last change are in it)
+  return `${JSON.stringify({ format: 'giv-game', version: 1, id: state.id, game: data.game, name: data.name, lang: data.lang,
+    input: app.engineInput(), result, rawPlayers: state.players }, null, 2)}\n`;
 }
 
-function download(text, type, name) {
+export function download(text, type, name) {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const link = h('a', { href: url, download: name, hidden: true });
   document.body.append(link);
@@ -63,7 +72,7 @@ export function shareLink(app) {
 
 export function toolsSection(app) {
   const { t } = app.i18n;
-  const tools = app.tools || (app.tools = { link: '', confirming: false });
+  const tools = app.tools || (app.tools = { link: '', confirming: false, importError: '' });
   const played = app.state.rounds.length > 0;
   const button = (label, action, extra = {}) => h('button', { type: 'button', class: 'sheet-button', onclick: action, ...extra }, label);
 
@@ -87,6 +96,16 @@ export function toolsSection(app) {
   const json = button(t('exportJson'), () => download(toJson(app), 'application/json', filename(app, 'json')),
     { id: 'giv-json', disabled: !played });
   const print = button(t('print'), () => window.print(), { id: 'giv-print' });
+  // the file field itself stays hidden: a button of the same size as the others opens it
+  const file = h('input', { type: 'file', id: 'giv-import', accept: '.json,application/json', hidden: true, tabindex: '-1' });
+  file.addEventListener('change', () => {
+    const chosen = file.files && file.files[0];
+    if (!chosen) return;
+    chosen.text().then((text) => app.importGame(text), () => app.importGame(''));
+  });
+  const open = button(t('importJson'), () => file.click(), { id: 'giv-open' });
+  const importError = h('p', { class: 'sheet-field-error', id: 'giv-import-error', role: 'alert', hidden: !tools.importError },
+    tools.importError || '');
 
   const confirm = h('div', { class: 'sheet-confirm', hidden: !tools.confirming, role: 'group', 'aria-labelledby': 'giv-confirm-text' },
     h('p', { id: 'giv-confirm-text' }, t('newGameConfirm')),
@@ -101,6 +120,7 @@ export function toolsSection(app) {
 
   return h('section', { class: 'sheet-tools', 'aria-labelledby': 'giv-tools-title' },
     h('h3', { id: 'giv-tools-title' }, t('toolsTitle')),
-    h('div', { class: 'sheet-actions' }, share, csv, json, print, fresh), linkBox, confirm,
-    h('p', { class: 'sheet-hint' }, t(app.storage.available ? 'savedHere' : 'notSaved')));
+    h('div', { class: 'sheet-actions' }, share, csv, json, print, open, file, fresh), importError, linkBox, confirm,
+    h('p', { class: 'sheet-hint' }, t(app.storage.available ? 'savedHere' : 'notSaved')),
+    historySection(app, download));
 }

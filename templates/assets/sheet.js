@@ -8,20 +8,22 @@
 import { score } from './engine.js';
 import { h } from './sheet-dom.js';
 import { makeI18n } from './sheet-i18n.js';
-import { blankDraft, decodeFragment, hasFragment, loadStored, newState, openStorage, settingOk } from './sheet-store.js';
+import { blankDraft, decodeFragment, hasFragment, importedState, loadStored, newState, openStorage, sanitize, settingOk } from './sheet-store.js';
+import { lastPlayers, rememberPlayers, remember } from './sheet-memory.js';
 import { setupSection } from './sheet-setup.js';
 import { entrySection, errorText } from './sheet-entry.js';
 import { resultsSections } from './sheet-results.js';
-import { toolsSection } from './sheet-tools.js';
+import { shareLink, toJson, toolsSection } from './sheet-tools.js';
 
 const BID_CODES = new Set(['bidRange', 'dealerHook']);
 
 /** Makes parent's children exactly nodes, leaving in place those already there (no relayout). */
 function keepChildren(parent, nodes) {
+  const wanted = new Set(nodes);
+  for (const child of Array.from(parent.children)) if (!wanted.has(child)) child.remove();
   nodes.forEach((node, i) => {
     if (parent.children[i] !== node) parent.insertBefore(node, parent.children[i] || null);
   });
-  while (parent.children.length > nodes.length) parent.lastElementChild.remove();
 }
 
 export function createSheet(root, data) {
@@ -29,15 +31,48 @@ export function createSheet(root, data) {
   const { t } = i18n;
   const storage = openStorage(data.storageKey);
   const notices = [];                   // lasting notices at the top of the sheet
+  const sentences = new Map();          // shown sentences with names in them -> how to make them
   let status = null;                    // the live region for short confirmations
 
   const app = {
     data, i18n, storage, state: null, result: null, notices,
 
-    /** Display names: what was typed, or "Player n" when a name is left empty. */
+    /**
+     * Display names: what was typed, or "Player n" when a name is left empty; two players of the
+     * same name are told apart by their seat number.
+     */
     names() {
-      return app.state.players.map((name, i) => name.trim() || t('playerDefault', { n: i18n.num(i + 1) }));
+      const plain = app.state.players.map((name, i) => name.trim() || t('playerDefault', { n: i18n.num(i + 1) }));
+      const seen = new Map();
+      for (const name of plain) seen.set(name.toLocaleLowerCase(), (seen.get(name.toLocaleLowerCase()) || 0) + 1);
+      return plain.map((name, i) => (seen.get(name.toLocaleLowerCase()) > 1 ? t('sameName', { name, n: i18n.num(i + 1) }) : name));
     },
+
+    /** A player's name as text that follows renaming in place (see updateNames). */
+    nameEl(player, tag = 'span') {
+      return h(tag, { class: 'sheet-name', dataset: { name: String(player) } }, app.names()[player]);
+    },
+
+    /** A sentence with names in it ("In the lead: Anna and Bo"), kept up to date by updateNames. */
+    sentence(tag, attrs, make) {
+      const el = h(tag, attrs, make());
+      sentences.set(el, make);
+      return el;
+    },
+
+    /** A name was typed: every shown name follows, without recomputing or redrawing the sheet. */
+    updateNames() {
+      const names = app.names();
+      for (const el of root.querySelectorAll('[data-name]')) {
+        const name = names[Number(el.dataset.name)];
+        if (name !== undefined && el.textContent !== name) el.textContent = name;
+      }
+      for (const [el, make] of sentences) {
+        if (!el.isConnected) sentences.delete(el);
+        else el.textContent = make();
+      }
+    },
+
     playerCount: () => app.state.players.length,
     dealerOf: (index) => (app.state.firstDealer + index) % app.state.players.length,
 
@@ -83,7 +118,8 @@ export function createSheet(root, data) {
       if (editing !== null) {
         const scored = result.rounds[editing];
         return { index: editing, editing: true, handSize: data.template === 'tally' ? null : state.rounds[editing].handSize,
-          dealer: app.dealerOf(editing), trump: scored ? scored.trump : null };
+          dealer: scored && scored.dealer !== undefined && scored.dealer !== null ? scored.dealer : app.dealerOf(editing),
+          trump: scored ? scored.trump : null };
       }
       const index = state.rounds.length;
       if (data.template === 'tally') {
@@ -119,6 +155,18 @@ export function createSheet(root, data) {
       app.save();
       app.recompute();
       app.render(options);
+      app.gameOn();
+    },
+
+    /**
+     * While a game is under way: the screen stays on (Screen Wake Lock, where the browser has
+     * it) and printing the page prints the sheet, not the rules.
+     */
+    gameOn() {
+      const on = app.state.rounds.length > 0 && !(app.result && app.result.finished);
+      document.documentElement.classList.toggle('giv-sheet-game', app.state.rounds.length > 0);
+      wake.want = on;
+      wake.update();
     },
 
     setSetting(key, value) {
@@ -140,6 +188,7 @@ export function createSheet(root, data) {
       const names = state.players.slice(0, count);
       while (names.length < count) names.push('');
       state.players = names;
+      state.redo = null; // a round of another number of players cannot come back
       if (state.firstDealer >= count) state.firstDealer = 0;
       state.draft = blankDraft(count);
       app.commit();
@@ -147,7 +196,8 @@ export function createSheet(root, data) {
 
     setName(index, name) {
       app.state.players[index] = name.slice(0, 40);
-      app.commit({ setup: false });
+      app.save();
+      app.updateNames();
     },
 
     setFirstDealer(index) {
@@ -158,23 +208,43 @@ export function createSheet(root, data) {
     saveRound(index, round) {
       const { state } = app;
       const editing = state.draft.edit !== null;
+      const aside = state.draft.aside;
+      const wasFinished = Boolean(app.result && app.result.finished);
       if (editing) state.rounds[index] = round;
       else state.rounds.push(round);
-      if (state.rounds.length === 1 && !editing) app.setupOpen = false; // the game is on: fold the setup away
+      if (state.rounds.length === 1 && !editing) {
+        app.setupOpen = false; // the game is on: fold the setup away
+        rememberPlayers(state.players);
+      }
+      state.redo = null;
       state.draft = blankDraft(app.playerCount());
+      if (editing && aside) Object.assign(state.draft, aside); // the new round half typed before the edit
       app.commit({ focus: 'entry' });
+      if (app.result.finished) app.keepFinished();
       const word = data.template === 'tally' ? 'dealSaved' : 'roundSaved';
       const parts = [t(editing ? 'roundChanged' : word, { round: i18n.num(index + 1) })];
       if (data.template === 'tally') parts.push(t('lossTo', { name: app.names()[round.loser] }));
-      if (app.result.finished) parts.push(app.winnerText());
+      if (app.result.finished && !wasFinished) parts.push(app.winnerText());
       app.announce(parts.join(' '));
+    },
+
+    /** A finished game goes into this phone's history (again, under the same id, when edited). */
+    keepFinished() {
+      const names = app.names();
+      const standings = app.result.standings.map((s) => `${names[s.player]} ${i18n.num(s.total)}`);
+      remember({ id: app.state.id, date: new Date().toISOString(), game: data.game, name: data.name, lang: data.lang,
+        link: shareLink(app), result: `${app.winnerText()} (${i18n.list(standings)})`, json: toJson(app) });
+      app.renderTools();
     },
 
     editRound(index) {
       const { state } = app;
       const round = state.rounds[index];
+      const before = state.draft;
       const draft = blankDraft(app.playerCount());
       draft.edit = index;
+      // what was typed for the new round waits until the edit is saved or cancelled
+      draft.aside = before.edit === null ? { phase: before.phase, bids: before.bids, took: before.took } : before.aside;
       if (data.template === 'bid') {
         draft.bids = round.bids.map(String);
         draft.took = round.took.map(String);
@@ -185,7 +255,9 @@ export function createSheet(root, data) {
     },
 
     cancelEdit() {
+      const { aside } = app.state.draft;
       app.state.draft = blankDraft(app.playerCount());
+      if (aside) Object.assign(app.state.draft, aside);
       app.commit({ focus: 'entry', setup: false });
     },
 
@@ -199,8 +271,28 @@ export function createSheet(root, data) {
         draft.took = last.took.map(String);
       }
       state.draft = draft;
+      state.redo = last;
       app.commit({ focus: 'entry' });
       app.announce(t('undone', { round: i18n.num(state.rounds.length + 1) }));
+    },
+
+    /** Undo undone: the round taken away comes back as it was. */
+    redoLast() {
+      const { state } = app;
+      const round = state.redo;
+      if (!round || state.draft.edit !== null) return;
+      const errors = app.check(state.rounds.length, round, 'round');
+      if (errors.length) {
+        state.redo = null;
+        app.commit({ focus: 'entry' });
+        return;
+      }
+      state.rounds.push(round);
+      state.redo = null;
+      state.draft = blankDraft(app.playerCount());
+      app.commit({ focus: 'entry' });
+      if (app.result.finished) app.keepFinished();
+      app.announce(t('redone', { round: i18n.num(state.rounds.length) }));
     },
 
     newGame() {
@@ -211,15 +303,52 @@ export function createSheet(root, data) {
       app.announce(t('newGameStarted'));
     },
 
+    /** Another game replaces this one (a shared link, an imported file); this one is kept aside. */
     replaceGame(state) {
       if (storage.available) storage.backup(JSON.stringify(app.state));
       app.state = state;
+      dismiss('backup');
+      if (storage.available) notices.push({ id: 'backup', text: t('replacedNote'), actions: [[t('restoreBackup'), () => app.restoreBackup()]] });
       app.commit();
+    },
+
+    /** The game kept aside comes back (and the one open now is kept aside in its place). */
+    restoreBackup() {
+      const raw = storage.readBackup();
+      let parsed = null;
+      try { parsed = JSON.parse(raw); } catch { parsed = null; }
+      const { state } = sanitize(data, parsed);
+      dismiss('backup');
+      for (const id of ['reset', 'repaired']) dismiss(id);
+      if (!state) {
+        notices.push({ id: 'backupBad', kind: 'bad', text: t('backupBad') });
+        app.render();
+        return;
+      }
+      storage.backup(JSON.stringify(app.state));
+      app.state = state;
+      app.commit();
+      app.announce(t('backupRestored'));
+    },
+
+    /** A game from a JSON file this sheet exported (here or on another phone). */
+    importGame(text) {
+      const read = importedState(data, text);
+      if (read.error) {
+        app.announce(t(read.error, { name: read.name || '' }));
+        app.tools.importError = t(read.error, { name: read.name || '' });
+        app.renderTools();
+        return;
+      }
+      app.tools.importError = '';
+      app.replaceGame(read.state);
+      app.announce(t('imported'));
     },
 
     winnerText() {
       const { result } = app;
-      const names = result.standings.filter((s) => s.rank === 1).map((s) => s.name);
+      const all = app.names();
+      const names = result.standings.filter((s) => s.rank === 1).map((s) => all[s.player]);
       return i18n.tn(result.finished ? 'winners' : 'leaders', names.length, { names: i18n.list(names) });
     },
 
@@ -231,21 +360,63 @@ export function createSheet(root, data) {
       slots.notices.replaceChildren(noticeArea());
       if (options.setup === false && slots.setup.firstChild) app.syncSetup();
       else slots.setup.replaceChildren(setupSection(app));
-      const entry = entrySection(app);
-      slots.entry.replaceChildren(entry);
-      keepChildren(slots.results, resultsSections(app, root.clientWidth));
-      slots.tools.replaceChildren(toolsSection(app));
-      if (options.focus === 'entry') {
-        const target = entry.querySelector('input:not([disabled]), [data-field="loser"], .sheet-entry-title');
-        if (target) target.focus();
-      } else if (focusId && document.activeElement !== active) {
+      app.renderEntry(options.focus === 'entry');
+      app.renderResults();
+      app.renderTools();
+      if (options.focus !== 'entry' && focusId && document.activeElement !== active) {
         const again = document.getElementById(focusId);
         if (again) again.focus();
       }
     },
+
+    /**
+     * The round being entered, drawn again; with focus, on the first player still to choose
+     * (never on a heading: on a phone that would close nothing but lose the player's place).
+     */
+    renderEntry(focus = true) {
+      const entry = entrySection(app);
+      slots.entry.replaceChildren(entry);
+      if (!focus) return;
+      const target = ['.sheet-pick.is-next .sheet-number', '.sheet-loser', '#giv-entry-go',
+        '.sheet-actions button', '.sheet-entry-title'].map((q) => entry.querySelector(q)).find(Boolean);
+      if (target) target.focus();
+    },
+
+    renderTools() {
+      slots.tools.replaceChildren(toolsSection(app));
+    },
+
+    /** The standings, the rounds table and the chart (or only the parts named). */
+    renderResults(only = null) {
+      keepChildren(slots.results, resultsSections(app, () => root.clientWidth, only));
+    },
   };
 
+  /** The screen wake lock: taken while wanted and the page is shown, taken again when it comes back. */
+  const wake = {
+    want: false,
+    lock: null,
+    update() {
+      if (!('wakeLock' in navigator)) return;
+      if (wake.want && !wake.lock && document.visibilityState === 'visible') {
+        wake.lock = 'asking';
+        navigator.wakeLock.request('screen').then((lock) => {
+          wake.lock = lock;
+          lock.addEventListener('release', () => { if (wake.lock === lock) wake.lock = null; });
+          if (!wake.want) wake.update();
+        }, () => { wake.lock = null; });
+      } else if (!wake.want && wake.lock && wake.lock !== 'asking') {
+        const lock = wake.lock;
+        wake.lock = null;
+        lock.release().catch(() => {});
+      }
+    },
+  };
+  document.addEventListener('visibilitychange', () => wake.update());
+
   function noticeArea() {
+    // a notice that holds only while something is true (an offer for a new game) goes when it stops
+    for (const notice of notices.filter((n) => n.when && !n.when())) dismiss(notice.id);
     const area = h('div', { class: 'sheet-notices' });
     for (const notice of notices) {
       const actions = (notice.actions || []).map(([label, action]) =>
@@ -265,8 +436,42 @@ export function createSheet(root, data) {
   const loaded = loadStored(data, storage);
   app.state = loaded.state;
   if (!storage.available) notices.push({ id: 'storageOff', text: t('storageOff') });
-  if (loaded.notice === 'reset') notices.push({ id: 'reset', kind: 'bad', text: t('storageReset', { key: storage.backupKey }) });
-  if (loaded.notice === 'repaired') notices.push({ id: 'repaired', kind: 'bad', text: t('storageRepaired', { key: storage.backupKey }) });
+  if (loaded.notice) {
+    // what could not be read is kept, and can be downloaded (to be mended, or sent to someone who can)
+    const keep = () => {
+      const raw = storage.readBackup() || '';
+      const url = URL.createObjectURL(new Blob([raw], { type: 'application/json' }));
+      const link = h('a', { href: url, download: `${data.game}-damaged.json`, hidden: true });
+      document.body.append(link);
+      link.click();
+      link.remove();
+    };
+    notices.push({ id: loaded.notice, kind: 'bad', text: t(loaded.notice === 'reset' ? 'storageReset' : 'storageRepaired'),
+      actions: [[t('downloadDamaged'), keep]] });
+  }
+  /** The last game's players, offered when this page has a new game with no names yet. */
+  const before = lastPlayers();
+  const newAndNameless = () => !app.state.rounds.length && app.state.players.every((n) => !n.trim());
+  if (before && newAndNameless()) {
+    const { min, max } = data.spec.players;
+    const names = before.slice(0, max);
+    if (names.length >= min) {
+      notices.push({ id: 'lastPlayers', when: newAndNameless, text: t('lastPlayers', { names: i18n.list(names) }), actions: [
+        [t('lastPlayersUse'), () => {
+          dismiss('lastPlayers');
+          // the offer is for a new game: once a round is saved or a name typed, it no longer holds
+          if (!newAndNameless()) { app.render(); return; }
+          app.state.players = names.slice();
+          app.state.redo = null;
+          if (app.state.firstDealer >= names.length) app.state.firstDealer = 0;
+          app.state.draft = blankDraft(names.length);
+          app.commit({ focus: 'entry' });
+          app.announce(t('lastPlayersUsed'));
+        }],
+        [t('lastPlayersNo'), () => { dismiss('lastPlayers'); app.render({ setup: false }); }],
+      ] });
+    }
+  }
 
   /** A shared game in the URL fragment: opened at once, or after asking when a game is under way. */
   function openFragment() {
@@ -289,7 +494,6 @@ export function createSheet(root, data) {
   }
   const fromLink = openFragment();
 
-  root.querySelectorAll('.blank-sheet').forEach((el) => { el.hidden = true; });
   root.classList.add('is-live');
   status = h('p', { class: 'visually-hidden', role: 'status', 'aria-live': 'polite' });
   const slots = {
@@ -302,6 +506,7 @@ export function createSheet(root, data) {
   app.save();
   app.recompute();
   app.render();
+  app.gameOn();
   if (fromLink) document.getElementById('sheet')?.scrollIntoView();
 
   // A shared link pasted into this tab's address bar.
@@ -319,6 +524,7 @@ export function createSheet(root, data) {
     app.state = again.state;
     app.recompute();
     app.render();
+    app.gameOn();
   });
   return app;
 }

@@ -124,7 +124,19 @@
 
   // ---- the actions -------------------------------------------------------------------------
 
-  const countInputs = () => $$('#sheet-app .sheet-entry input[data-field="bid"], #sheet-app .sheet-entry input[data-field="took"]');
+  // The round's rows: one per player, each a group of number buttons (0 to the hand size).
+  const countRows = () => $$('#sheet-app .sheet-entry .sheet-pick');
+  const rowButtons = (row) => Array.from(row.querySelectorAll('button.sheet-number'));
+  const rowValue = (row) => { const b = row.querySelector('button.sheet-number[aria-pressed="true"]'); return b ? b.dataset.value : ''; };
+  /** Keys typed on a keyboard into a row's buttons (digits choose; anything else is ignored). */
+  function typeInto(row, text) {
+    for (const key of text) {
+      const target = row.querySelector('button.sheet-number[aria-pressed="true"]') || rowButtons(row)[0];
+      if (!target || !target.isConnected) return;
+      target.focus();
+      target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+    }
+  }
 
   function openSetup() {
     const setup = $('#giv-setup');
@@ -134,11 +146,12 @@
   /** The round in the form: its index (0-based), hand size, dealer and phase; null when none. */
   async function currentRound() {
     const { engine, data } = await modules();
-    const inputs = countInputs();
-    if (!inputs.length) return null;
+    const rows = countRows();
+    if (!rows.length) return null;
     const state = stored(data);
-    const index = Number(inputs[0].dataset.round) - 1;
-    const phase = inputs[0].dataset.field;
+    const first = rowButtons(rows[0])[0];
+    const index = Number(first.dataset.round) - 1;
+    const phase = first.dataset.field;
     let hand;
     if (index < state.rounds.length) hand = state.rounds[index].handSize;
     else {
@@ -147,7 +160,7 @@
         firstDealer: state.firstDealer, rounds: state.rounds });
       hand = out.schedule[index].handSize;
     }
-    const dealerRow = $('#sheet-app .sheet-entry tr.is-dealer [data-player]');
+    const dealerRow = $('#sheet-app .sheet-entry .sheet-pick.is-dealer');
     const dealer = dealerRow ? Number(dealerRow.dataset.player) : null;
     const hook = $('#giv-hook-hint');
     return { index, hand, dealer, phase, hookOn: !!hook && !hook.hidden, n: state.players.length };
@@ -167,7 +180,7 @@
     for (let step = 0; step < 2; step += 1) {
       const round = await currentRound();
       if (!round) { log.push('no round to enter'); break; }
-      const inputs = countInputs();
+      const inputs = countRows();
       const values = {};
       if (round.phase === 'bid') {
         for (const el of inputs) values[el.dataset.player] = Math.floor(rr(el.dataset.player * 3 + 1) * (round.hand + 1));
@@ -179,12 +192,14 @@
         for (const el of inputs) values[el.dataset.player] = 0;
         for (let trick = 0; trick < round.hand; trick += 1) values[pick(inputs, rr(trick + 5)).dataset.player] += 1;
       }
-      // Mostly set as a value with its input event (no focus, so no layout per field: cheap).
-      const mode = rr(step + 3) < 0.1 ? 'type' : rr(step + 3) < 0.25 ? 'paste' : 'raw';
-      for (const el of countInputs()) edit(el, String(values[el.dataset.player]), mode);
-      const last = countInputs().pop();
-      if (rr(step + 4) < 0.5) keydownEnter(last);
-      else $('#sheet-app .sheet-entry button[type="submit"]').click();
+      // Mostly tapped; now and then typed on a keyboard.
+      const mode = rr(step + 3) < 0.15 ? 'type' : 'tap';
+      for (const row of countRows()) {
+        const value = String(values[row.dataset.player]);
+        if (mode === 'type' && value.length === 1) typeInto(row, value);
+        else rowButtons(row).find((b) => b.dataset.value === value).click();
+      }
+      $('#sheet-app .sheet-entry button[type="submit"]').click();
       log.push(`round ${round.index + 1} ${round.phase} ${JSON.stringify(values)} (hand ${round.hand})`);
       if (round.phase === 'took' || rr(7) < 0.45) break;
     }
@@ -287,16 +302,21 @@
         return `setup: ${log.join(', ')}`;
       }
       case 'count': {
-        const el = pick(countInputs(), rr(0));
-        if (!el) return 'count: no field';
-        edit(el, a.v, a.m);
-        return `count ${describe(el)} ${a.m} ${JSON.stringify(a.v)} -> ${JSON.stringify(el.value)}`;
+        const row = pick(countRows(), rr(0));
+        if (!row) return 'count: no field';
+        const button = rowButtons(row).find((b) => b.dataset.value === a.v);
+        if (button && a.m !== 'type') button.click();
+        else typeInto(row, a.v);
+        return `count p${row.dataset.player} ${a.m} ${JSON.stringify(a.v)} -> ${JSON.stringify(rowValue(row))}`;
       }
       case 'enter': {
-        const el = pick(countInputs(), rr(0));
-        if (!el) return 'enter: no field';
-        keydownEnter(el);
-        return `Enter in ${describe(el)}`;
+        // Enter on a focused number button presses it, as the browser does
+        const row = pick(countRows(), rr(0));
+        const button = row ? pick(rowButtons(row), rr(1)) : null;
+        if (!button) return 'enter: no field';
+        button.focus();
+        button.click();
+        return `Enter on ${describe(button)}`;
       }
       case 'submit': {
         const button = $('#sheet-app .sheet-entry button[type="submit"]');
@@ -309,7 +329,7 @@
         return playValid(a);
       case 'back': {
         const submit = $('#sheet-app .sheet-entry button[type="submit"]');
-        const inTricks = countInputs().some((el) => el.dataset.field === 'took');
+        const inTricks = countRows().some((row) => rowButtons(row)[0].dataset.field === 'took');
         const button = submit && inTricks ? submit.nextElementSibling : null;
         if (!button) return 'back: not in the tricks step';
         button.click();
@@ -478,7 +498,7 @@
         const d = el.dataset;
         return `${d.field} r${d.round} p${d.player} = ${d.value !== undefined ? d.value : el.textContent}`;
       }),
-      entry: countInputs().map((el) => `${describe(el)}=${el.value}`),
+      entry: countRows().map((row) => `${describe(rowButtons(row)[0])}=${rowValue(row)}`),
       notices: $$('#sheet-app .sheet-notice.is-bad').map((el) => el.textContent),
     };
   }

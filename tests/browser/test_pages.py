@@ -130,3 +130,20 @@ def test_root_index_picks_a_language(lang, site_model, server, page):
     assert page.evaluate("() => document.documentElement.lang") == lang
     names = page.locator(".game-list h2 a").all_inner_texts()
     assert names == [g.texts[lang].name for g in site_model.games]
+
+
+def test_nothing_scrolls_sideways_on_a_phone(built_site, server, browser):
+    """At 360 px (a small phone) no page is wider than the screen: the root picker, each language's
+    index, every game page, the 404 page."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, service_workers="block")
+    page = context.new_page()
+    paths = [""] + [path for lang in LANGS for path in pages_of(built_site, lang)
+                    if 'http-equiv="refresh"' not in (built_site / (path + "index.html" if path.endswith("/") else path)).read_text(encoding="utf-8")]
+    wide = []
+    for path in paths:
+        page.goto(f"{server}/{path}", wait_until="load")
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        if width > 360:
+            wide.append(f"/{path}: {width} px")
+    context.close()
+    assert wide == [], "wider than a 360 px screen:\n" + "\n".join(wide)

@@ -77,23 +77,27 @@ def setup(page, players: list[str], first_dealer: int = 0, settings: dict | None
         set_setting(page, key, value)
 
 
-def type_row(page, round_no: int, field: str, values: list[int]) -> None:
-    """Types one number per player with the keyboard, in the form's order, then presses Enter."""
-    inputs = page.locator(f"input[data-round='{round_no}'][data-field='{field}']")
-    inputs.first.focus()
-    for i in range(inputs.count()):
-        player = int(inputs.nth(i).get_attribute("data-player"))
-        page.keyboard.press("Control+A")  # replace what is there, as a person selecting it would
-        page.keyboard.type(str(values[player]))
-        if i < inputs.count() - 1:
-            page.keyboard.press("Tab")
-    page.keyboard.press("Enter")
+def tap_row(page, round_no: int, field: str, values: list[int]) -> None:
+    """Taps one number per player, in the form's order, then the form's main button."""
+    picks = page.locator(f".sheet-entry .sheet-pick")
+    for i in range(picks.count()):
+        player = int(picks.nth(i).get_attribute("data-player"))
+        page.locator(f".sheet-entry button[data-round='{round_no}'][data-player='{player}'][data-field='{field}']"
+                     f"[data-value='{values[player]}']").click()
+    page.locator("#giv-entry-go").click()
+
+
+def pressed(page, round_no: int, player: int, field: str) -> str | None:
+    """The value chosen for a player in the form, or None."""
+    chosen = page.locator(f".sheet-entry button[data-round='{round_no}'][data-player='{player}'][data-field='{field}']"
+                          "[aria-pressed='true']")
+    return chosen.get_attribute("data-value") if chosen.count() else None
 
 
 def play_bid_round(page, round_no: int, bids: list[int], took: list[int]) -> None:
-    type_row(page, round_no, "bid", bids)
-    page.wait_for_selector(f"input[data-round='{round_no}'][data-field='took']")
-    type_row(page, round_no, "took", took)
+    tap_row(page, round_no, "bid", bids)
+    page.wait_for_selector(f"button[data-round='{round_no}'][data-field='took']")
+    tap_row(page, round_no, "took", took)
     page.wait_for_selector(f"[data-round='{round_no}'][data-field='score']")
 
 
@@ -213,11 +217,11 @@ def test_reload_keeps_the_game_and_the_round_being_typed(page, server):
     open_sheet(page, server, "vend-om", "en")
     setup(page, ["Anna", "Ben", "Cara"], settings={"maxHandSize": 3, "dealerHook": False})
     play_bid_round(page, 1, [1, 1, 0], [1, 2, 0])
-    page.locator("input[data-round='2'][data-player='2'][data-field='bid']").fill("2")
+    page.locator("button[data-round='2'][data-player='2'][data-field='bid'][data-value='2']").click()
     page.reload()
     page.wait_for_selector("#sheet-app.is-live")
     assert [shown(page, 1, p, "total") for p in range(3)] == [11, 0, 10]
-    assert page.locator("input[data-round='2'][data-player='2'][data-field='bid']").input_value() == "2"
+    assert pressed(page, 2, 2, "bid") == "2"
     assert page.locator("#giv-name-1").input_value() == "Ben"
     assert page.locator("#giv-setting-maxHandSize").input_value() == "3"
 
@@ -237,14 +241,17 @@ def test_corrupt_storage_is_recovered_with_a_notice(page, server, stored, notice
     page.reload()
     page.wait_for_selector("#sheet-app.is-live .sheet-notice")
     text = page.locator(".sheet-notice").inner_text()
-    assert f"{key}:backup" in text
+    assert "damaged" in text and "key" not in text  # plain words, no storage key
     assert page.evaluate("(k) => localStorage.getItem(k)", f"{key}:backup") == stored
+    with page.expect_download() as info:  # the damaged data can be downloaded
+        page.locator(".sheet-notice button").click()
+    assert open(info.value.path(), encoding="utf-8").read() == stored
     assert page.locator("[data-field='score']").count() == 3 * kept
     if kept:
         assert [shown(page, 1, p, "total") for p in range(3)] == [11, 0, 10]
         assert page.locator("#giv-setting-exactBidBonus").input_value() == "10"
     # The sheet still works and the repaired game is stored again.
-    assert page.locator(f"input[data-round='{kept + 1}'][data-field='bid']").count() >= 2
+    assert page.locator(f"button[data-round='{kept + 1}'][data-field='bid']").count() >= 2
     assert json.loads(page.evaluate("(k) => localStorage.getItem(k)", key))["v"] == 1
 
 
@@ -267,40 +274,41 @@ def test_dealer_hook_shows_the_forbidden_bid_and_refuses_it(page, server):
     open_sheet(page, server, "vend-om", "da")
     setup(page, ["Anna", "Ben", "Cara", "Dan"], first_dealer=3, settings={"maxHandSize": 5})
     hint = page.locator("#giv-hook-hint")
-    order = [int(x.get_attribute("data-player")) for x in page.locator("input[data-field='bid']").all()]
+    order = [int(x.get_attribute("data-player")) for x in page.locator(".sheet-entry .sheet-pick").all()]
     assert order == [0, 1, 2, 3]  # bidding starts left of the dealer; the dealer bids last
     assert "Dan" in hint.inner_text()
-    for p, bid in zip(order[:3], [2, 1, 0]):
-        page.locator(f"input[data-round='1'][data-player='{p}'][data-field='bid']").fill(str(bid))
+    bid = lambda p, v: page.locator(f"button[data-round='1'][data-player='{p}'][data-field='bid'][data-value='{v}']")
+    for p, value in zip(order[:3], [2, 1, 0]):
+        bid(p, value).click()
     assert hint.get_attribute("data-forbidden") == "2"
     assert "2" in hint.inner_text()
-    dealer = page.locator("input[data-round='1'][data-player='3'][data-field='bid']")
-    dealer.fill("2")
-    dealer.press("Enter")
+    # the forbidden bid is struck out on the dealer's row, and only there
+    assert "is-forbidden" in bid(3, 2).get_attribute("class")
+    assert page.locator(".sheet-entry .is-forbidden").count() == 1
+    bid(3, 2).click()
+    page.locator("#giv-entry-go").click()
     alert = page.locator("#giv-entry-error")
     assert "Dan" in alert.inner_text() and "2" in alert.inner_text()
-    assert dealer.get_attribute("aria-invalid") == "true"
-    assert page.locator("input[data-field='took']").count() == 0
-    dealer.fill("1")
-    dealer.press("Enter")
-    page.wait_for_selector("input[data-round='1'][data-field='took']")
+    assert "is-invalid" in page.locator(".sheet-pick[data-player='3']").get_attribute("class")
+    assert page.locator("button[data-field='took']").count() == 0
+    bid(3, 1).click()
+    page.locator("#giv-entry-go").click()
+    page.wait_for_selector("button[data-round='1'][data-field='took']")
 
 
 def test_tricks_that_do_not_add_up_and_bad_values_are_refused(page, server):
     open_sheet(page, server, "tips", "en")
     setup(page, ["Ann", "Bob", "Cat"], settings={"maxHandSize": 4, "dealerHook": False})
-    first = page.locator("input[data-round='1'][data-player='1'][data-field='bid']")
-    first.fill("abc")
-    first.press("Enter")  # Enter moves on while a bid is missing
-    page.locator("button[type='submit']").click()
+    page.locator("button[data-round='1'][data-player='0'][data-field='bid'][data-value='1']").click()
+    page.locator("#giv-entry-go").click()
     alert = page.locator("#giv-entry-error")
     assert "Bob" in alert.inner_text()
     assert "Cat" in alert.inner_text()  # missing as well
-    type_row(page, 1, "bid", [1, 1, 1])
-    type_row(page, 1, "took", [1, 1, 1])
+    tap_row(page, 1, "bid", [1, 1, 1])
+    tap_row(page, 1, "took", [1, 1, 1])
     assert "3" in alert.inner_text() and "4" in alert.inner_text()
     assert page.locator("[data-field='score']").count() == 0
-    type_row(page, 1, "took", [2, 1, 1])
+    tap_row(page, 1, "took", [2, 1, 1])
     page.wait_for_selector("[data-round='1'][data-field='score']")
     # A setting outside its range is refused with a message; the game is unchanged.
     open_setup(page)
@@ -321,30 +329,46 @@ def test_edit_a_past_round_and_undo_the_last(page, server):
     play_bid_round(page, 2, [1, 1, 0], [1, 1, 0])
     assert [shown(page, 2, p, "total") for p in range(3)] == [60, 50, 40]
     page.locator("#giv-edit-1").click()
-    assert page.locator("input[data-round='1'][data-player='0'][data-field='bid']").input_value() == "1"
-    type_row(page, 1, "bid", [0, 1, 0])
-    type_row(page, 1, "took", [1, 0, 0])
+    assert pressed(page, 1, 0, "bid") == "1"
+    tap_row(page, 1, "bid", [0, 1, 0])
+    tap_row(page, 1, "took", [1, 0, 0])
     assert [shown(page, 1, p, "score") for p in range(3)] == [-10, -10, 20]
     assert [shown(page, 2, p, "total") for p in range(3)] == [20, 20, 40]
     page.locator("#giv-undo").click()
-    page.wait_for_selector("input[data-round='2'][data-field='bid']")
+    page.wait_for_selector("button[data-round='2'][data-field='bid']")
     assert page.locator("[data-round='2'][data-field='score']").count() == 0
-    assert page.locator("input[data-round='2'][data-player='1'][data-field='bid']").input_value() == "1"
+    assert pressed(page, 2, 1, "bid") == "1"
 
 
-def test_works_offline_after_one_visit(page, server):
-    open_sheet(page, server, "wizard", "sv")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    page.evaluate("() => navigator.serviceWorker.ready")
+def test_every_language_visited_stays_offline(page, server):
+    """A visit to a second language keeps the first one offline; a first visit keeps the page and
+    the shell, not every page of the language."""
+    for lang, game in (("sv", "wizard"), ("en", "vend-om")):
+        open_sheet(page, server, game, lang)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        page.evaluate("() => navigator.serviceWorker.ready")
+    kept = page.evaluate("""async () => {
+        const out = {};
+        for (const key of await caches.keys()) {
+          out[key] = (await (await caches.open(key)).keys()).map((r) => new URL(r.url).pathname);
+        }
+        return out; }""")
+    by_lang = {lang: [paths for key, paths in kept.items() if key.startswith(f"giv:/{lang}/:")] for lang in ("sv", "en")}
+    assert all(len(v) == 1 for v in by_lang.values()), kept
+    sv = by_lang["sv"][0]
+    assert f"/sv/{slug('wizard', 'sv')}/" in sv and "/sv/assets/sheet.js" in sv and "/sv/" in sv
+    assert f"/sv/{slug('vandtia', 'sv')}/" not in sv  # not visited: not downloaded
     page.context.set_offline(True)
-    page.reload()
+    page.goto(f"{server}/sv/{slug('wizard', 'sv')}/")
     page.wait_for_selector("#sheet-app.is-live .sheet-entry")
     setup(page, ["A", "B", "C"])
     play_bid_round(page, 1, [1, 0, 0], [1, 0, 0])
     assert shown(page, 1, 0, "total") == 30
-    # Another page of the language, never opened, is there as well.
-    page.goto(f"{server}/sv/{slug('vandtia', 'sv')}/")
-    page.wait_for_selector("#sheet-app.is-live")
+    page.goto(f"{server}/en/{slug('vend-om', 'en')}/")
+    page.wait_for_selector("#sheet-app.is-live .sheet-entry")
+    page.goto(f"{server}/sv/")
+    assert page.locator("main").count() == 1
+    page.context.set_offline(False)
 
 
 @pytest.mark.parametrize("lang", ["da", "sv", "en"])
@@ -358,7 +382,8 @@ def test_six_players_fit_a_phone(browser, server, lang):
     play_bid_round(pg, 1, [1, 0, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0])
     pg.locator("#giv-edit-1").focus()
     assert pg.evaluate("() => document.documentElement.scrollWidth") <= 360
-    assert pg.locator("input[data-field='bid']").first.get_attribute("inputmode") == "numeric"
+    # nothing in the round opens the on-screen keyboard: the numbers are buttons
+    assert pg.locator(".sheet-entry input").count() == 0
     context.close()
     assert errors == []
 
@@ -449,15 +474,244 @@ def test_axe_on_a_game_in_progress(browser, server):
     open_sheet(pg, server, "wizard", "da")
     setup(pg, ["Anna", "Ben", "Cara", "Dan"], settings={"perfectGameBonus": 50, "roundCount": 2})
     play_bid_round(pg, 1, [0, 1, 0, 0], [0, 1, 0, 0])
-    type_row(pg, 2, "bid", [1, 0, 0, 0])
-    type_row(pg, 2, "took", [1, 1, 0, 1])  # refused: 3 tricks of 2
+    tap_row(pg, 2, "bid", [1, 0, 0, 0])
+    tap_row(pg, 2, "took", [1, 1, 0, 1])  # refused: 3 tricks of 2
     open_setup(pg)
     axe("light, refused round")
     pg.emulate_media(color_scheme="dark")
-    type_row(pg, 2, "took", [1, 1, 0, 0])  # the game is over, with a bonus
+    tap_row(pg, 2, "took", [1, 1, 0, 0])  # the game is over, with a bonus
     axe("dark, game over")
     open_sheet(pg, server, "vandtia", "sv")
     pg.locator("button[data-round='1'][data-player='1']").click()
     axe("dark, tally")
     context.close()
     assert problems == []
+
+
+def seven_player_game(deals: int, played: int) -> dict:
+    """A stored Oh Hell game of 7 players (Danish names, one long) with `played` of `deals` deals played."""
+    top = 52 // 7
+    pattern = list(range(top, 0, -1)) + list(range(2, top + 1))
+    rounds = []
+    for r in range(played):
+        hand = pattern[r % len(pattern)]
+        took = [0] * 7
+        for trick in range(hand):
+            took[(r + trick * 3) % 7] += 1
+        bids = [max(0, t - (p + r) % 2) for p, t in enumerate(took)]
+        rounds.append({"bids": bids, "took": took, "handSize": hand})
+    names = ["Anne-Sofie Kristensen", "Bo", "Cecilie", "Dorthe", "Emil", "Frederikke", "Gustav"]
+    return {"v": 1, "players": names, "firstDealer": 0, "settings": {"roundCount": deals, "dealerHook": False},
+            "rounds": rounds, "draft": {"edit": None, "phase": "bid", "bids": [""] * 7, "took": [""] * 7}}
+
+
+def test_printing_a_game_prints_the_sheet_on_two_pages(browser, server, tmp_path):
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    pg = context.new_page()
+    state = seven_player_game(19, 19)
+    pg.add_init_script(f"localStorage.setItem('{storage_key('vend-om', 'en')}', {json.dumps(json.dumps(state))})")
+    open_sheet(pg, server, "vend-om", "en")
+    pg.emulate_media(media="print")
+    assert pg.locator(".sheet-table").is_visible() and pg.locator(".sheet-standings").is_visible()
+    assert not pg.locator("main h1").first.is_visible()  # the rules are not printed
+    assert not pg.locator(".sheet-standings .sheet-hint, .sheet-entry, .sheet-setup").first.is_visible()
+    pdf = pg.pdf(format="A4")
+    assert 1 <= len(re.findall(rb"/Type\s*/Page[^s]", pdf)) <= 2
+    # A new game (nothing played) prints the page with the blank sheet for paper play.
+    pg.evaluate(f"localStorage.removeItem('{storage_key('vend-om', 'en')}')")
+    pg.add_init_script(f"localStorage.removeItem('{storage_key('vend-om', 'en')}')")
+    pg.reload()
+    pg.wait_for_selector("#sheet-app.is-live")
+    assert pg.locator(".blank-sheet table").is_visible() and pg.locator("main h1").first.is_visible()
+    pg.emulate_media(media="screen")
+    assert not pg.locator(".blank-sheet table").is_visible()
+    context.close()
+
+
+def phone(browser, lang_context=None):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    pg = context.new_page()
+    pg.watch_errors = []
+    pg.on("console", lambda m: pg.watch_errors.append(m.text) if m.type == "error" else None)
+    pg.on("pageerror", lambda e: pg.watch_errors.append(str(e)))
+    return context, pg
+
+
+@pytest.mark.parametrize("lang", ["da", "sv", "en"])
+def test_a_four_player_round_in_ten_taps_on_a_phone(browser, server, lang):
+    """Bids then tricks with the thumb: a tap per number and one per step; nothing opens the
+    keyboard, focus never lands on a heading, and the main button stays on the screen."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", lang)
+    setup(pg, ["Anna", "Bo", "Cecilie", "Dan"], settings={"maxHandSize": 5})
+    taps = 0
+
+    def on_screen(locator) -> bool:
+        box = locator.bounding_box()
+        return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 740
+
+    def tap(locator):
+        nonlocal taps
+        locator.tap()
+        taps += 1
+        focused = pg.evaluate("() => [document.activeElement.tagName, document.activeElement.closest('.sheet-entry') !== null]")
+        assert focused[0] not in ("H2", "H3", "BODY", "INPUT"), focused
+
+    bids, took = [1, 2, 0, 1], [1, 2, 0, 2]
+    for field, values in (("bid", bids), ("took", took)):
+        go = pg.locator("#giv-entry-go")
+        for row in pg.locator(".sheet-entry .sheet-pick").all():
+            p = int(row.get_attribute("data-player"))
+            tap(row.locator(f"button[data-value='{values[p]}']"))
+            assert on_screen(go), "the main button went off the screen"
+        assert pg.locator(".sheet-entry input").count() == 0
+        tap(go)
+    pg.wait_for_selector("[data-round='1'][data-field='total']")
+    assert taps == 10
+    assert [shown(pg, 1, p, "total") for p in range(4)] == [11, 12, 10, 0]  # Dan missed: nothing (the default)
+    # the next round is ready for the first bidder, focus on its first number
+    assert pg.evaluate("() => document.activeElement.dataset.field") == "bid"
+    assert pg.evaluate("() => document.activeElement.dataset.round") == "2"
+    context.close()
+    assert pg.watch_errors == []
+
+
+def test_seven_players_fit_a_phone_with_names_in_view(browser, server):
+    context, pg = phone(browser)
+    state = seven_player_game(25, 20)
+    pg.add_init_script(f"localStorage.setItem('{storage_key('vend-om', 'da')}', {json.dumps(json.dumps(state))})")
+    open_sheet(pg, server, "vend-om", "da")
+    assert pg.evaluate("() => document.documentElement.scrollWidth") <= 360
+    scroll = pg.locator(".sheet-rounds .sheet-scroll")
+    assert pg.evaluate("(el) => el.scrollWidth <= el.clientWidth", scroll.element_handle())
+    for part in (".sheet-entry", ".sheet-standings"):
+        assert pg.evaluate(f"() => document.querySelector('{part}').scrollWidth <= document.querySelector('{part}').clientWidth")
+    # scrolled down the rounds, the names stay in view and each round's number (its Edit) too
+    scroll.evaluate("(el) => { el.scrollTop = el.scrollHeight; }")
+    head = pg.locator(".sheet-table thead .sheet-col-player").first.bounding_box()
+    box = scroll.bounding_box()
+    assert box["y"] <= head["y"] <= box["y"] + 5
+    edit = pg.locator("#giv-edit-20")
+    assert edit.is_visible() and edit.bounding_box()["x"] < 80
+    assert edit.get_attribute("aria-label").endswith("20")
+    # a cell speaks in words
+    words = pg.locator("tr.is-played").first.locator(".sheet-cell .visually-hidden").first.inner_text()
+    assert "meldte" in words and "tog" in words and "i alt" in words
+    context.close()
+    assert pg.watch_errors == []
+
+
+def test_players_remembered_history_reopened_exported_and_imported(browser, server, tmp_path):
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", "en")
+    setup(pg, ["Ann", "Bob", "Cat"], settings={"maxHandSize": 2, "roundCount": 2, "dealerHook": False})
+    play_bid_round(pg, 1, [1, 0, 1], [1, 0, 1])
+    play_bid_round(pg, 2, [0, 0, 1], [0, 0, 1])
+    history = pg.locator(".sheet-history .sheet-past")
+    assert history.count() == 1
+    assert "Cat" in history.inner_text() and "Winner" in history.inner_text()
+    with pg.expect_download() as info:
+        history.locator("button").first.click()
+    exported = str(tmp_path / "game.json")
+    info.value.save_as(exported)
+    totals = [shown(pg, 2, p, "total") for p in range(3)]
+    # Another game's page offers the same players.
+    open_sheet(pg, server, "wizard", "en")
+    notice = pg.locator(".sheet-notice", has_text="Ann")
+    assert "Bob" in notice.inner_text()
+    notice.locator("button").first.tap()
+    assert [pg.locator(f"#giv-name-{i}").input_value() for i in range(3)] == ["Ann", "Bob", "Cat"]
+    # The history is on this page as well; Open brings the game back on its own page.
+    pg.locator(".sheet-history .sheet-past a").first.click()
+    pg.wait_for_selector("[data-round='2'][data-field='total']")
+    assert "/en/oh-hell/" in pg.url
+    assert [shown(pg, 2, p, "total") for p in range(3)] == totals
+    context.close()
+    # The exported file opens again on a fresh phone: a round trip.
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", "en")
+    pg.locator("#giv-import").set_input_files(exported)
+    pg.wait_for_selector("[data-round='2'][data-field='total']")
+    assert [shown(pg, 2, p, "total") for p in range(3)] == totals
+    assert [pg.locator(f"#giv-name-{i}").input_value() for i in range(3)] == ["Ann", "Bob", "Cat"]
+    again = json.loads(pg.evaluate(f"() => localStorage.getItem('{storage_key('vend-om', 'en')}')"))
+    first = json.loads(open(exported, encoding="utf-8").read())
+    assert again["rounds"] == first["input"]["rounds"] and again["settings"] == first["input"]["settings"]
+    # a file of another game, or not a game, is refused with a message
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({**first, "game": "wizard", "name": "Wizard"}), encoding="utf-8")
+    pg.locator("#giv-import").set_input_files(str(bad))
+    assert "Wizard" in pg.locator("#giv-import-error").inner_text()
+    bad.write_text("{nope", encoding="utf-8")
+    pg.locator("#giv-import").set_input_files(str(bad))
+    pg.wait_for_function("() => !document.getElementById('giv-import-error').textContent.includes('Wizard')")
+    assert [shown(pg, 2, p, "total") for p in range(3)] == totals
+    context.close()
+    assert pg.watch_errors == []
+
+
+def test_undo_can_be_undone_and_cancelling_an_edit_keeps_the_half_typed_round(browser, server):
+    context, pg = phone(browser)
+    open_sheet(pg, server, "wizard", "en")
+    setup(pg, ["A", "B", "C"])
+    play_bid_round(pg, 1, [1, 0, 0], [1, 0, 0])
+    play_bid_round(pg, 2, [1, 1, 0], [1, 1, 0])
+    pg.locator("#giv-undo").tap()
+    pg.wait_for_selector("[data-round='2'][data-field='total']", state="detached")
+    pg.locator("#giv-redo").tap()
+    pg.wait_for_selector("[data-round='2'][data-field='total']")
+    assert [shown(pg, 2, p, "total") for p in range(3)] == [60, 50, 40]
+    assert pg.locator("#giv-redo").count() == 0
+    # half a round typed, then a past round corrected and the correction cancelled
+    pg.locator("button[data-round='3'][data-player='1'][data-field='bid'][data-value='2']").tap()
+    pg.locator("#giv-edit-1").tap()
+    assert pressed(pg, 1, 0, "bid") == "1"
+    pg.locator(".sheet-entry .sheet-actions button", has_text="Cancel").tap()
+    assert pressed(pg, 3, 1, "bid") == "2"
+    # and after a saved correction the half-typed round is there too
+    pg.locator("#giv-edit-1").tap()
+    tap_row(pg, 1, "bid", [1, 0, 0])
+    tap_row(pg, 1, "took", [1, 0, 0])
+    assert pressed(pg, 3, 1, "bid") == "2"
+    context.close()
+    assert pg.watch_errors == []
+
+
+def test_csv_uses_semicolons_in_danish_and_same_names_are_told_apart(page, server):
+    open_sheet(page, server, "vend-om", "da")
+    setup(page, ["Anna", "Anna"], settings={"maxHandSize": 2, "dealerHook": False})
+    play_bid_round(page, 1, [1, 0], [1, 1])
+    heads = page.locator(".sheet-col-player").all_inner_texts()
+    assert heads[0] != heads[1] and all("Anna" in x for x in heads)
+    with page.expect_download() as info:
+        page.locator("#giv-csv").click()
+    csv = open(info.value.path(), encoding="utf-8-sig").read().splitlines()
+    assert csv[1].split(";")[4:8] == ["1", "1", "11", "11"]
+
+
+def test_played_rounds_keep_their_dealer_when_the_first_dealer_changes(page, server):
+    open_sheet(page, server, "vend-om", "en")
+    setup(page, ["Ann", "Bob", "Cat"], settings={"maxHandSize": 3, "dealerHook": False})
+    play_bid_round(page, 1, [1, 1, 0], [1, 2, 0])
+    stored = json.loads(page.evaluate(f"() => localStorage.getItem('{storage_key('vend-om', 'en')}')"))
+    assert stored["rounds"][0]["dealer"] == 0 and stored["rounds"][0]["trump"] == "turnUp"
+    open_setup(page)
+    page.locator("#giv-first-dealer").select_option("2")
+    # round 1 was dealt by Ann and stays so; the coming round follows the new first dealer
+    assert "is-dealer" in page.locator("tr.is-played").first.locator("td").nth(0).get_attribute("class")
+    assert [shown(page, 1, p, "total") for p in range(3)] == [11, 0, 10]
+
+
+def test_the_last_players_offer_goes_once_the_game_is_under_way(page, server):
+    """The offer of last time's players is for a new game: after a round of other players it is
+    gone (taken then, it would seat three names at a table of four)."""
+    page.add_init_script("localStorage.setItem('giv:v1:players', JSON.stringify({names: ['Ann', 'Bob', 'Cat']}))")
+    open_sheet(page, server, "wizard", "sv")
+    offer = page.locator(".sheet-notice", has_text="Ann")
+    assert offer.is_visible()
+    setup(page, ["Dan", "Eva", "Fia", "Gun"])
+    play_bid_round(page, 1, [1, 0, 0, 0], [1, 0, 0, 0])
+    assert offer.count() == 0
+    assert "undefined" not in page.locator("#sheet-app").inner_text()
+    stored = json.loads(page.evaluate(f"() => localStorage.getItem('{storage_key('wizard', 'sv')}')"))
+    assert stored["players"] == ["Dan", "Eva", "Fia", "Gun"]

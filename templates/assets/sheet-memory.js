@@ -1,0 +1,84 @@
+// What this phone remembers across games and across the site's game pages: the players of the
+// last game (offered when a new game starts, on any game's page) and the finished games (date,
+// game, result), each of which can be opened again or downloaded as JSON. Both live in
+// localStorage under keys of their own, read defensively: anything unreadable is ignored.
+import { h } from './sheet-dom.js';
+
+const PLAYERS_KEY = 'giv:v1:players';
+const HISTORY_KEY = 'giv:v1:history';
+const KEEP = 30; // finished games kept, newest first
+
+function read(key) {
+  try {
+    const value = JSON.parse(window.localStorage.getItem(key));
+    return value === null ? null : value;
+  } catch {
+    return null;
+  }
+}
+
+function write(key, value) {
+  try { window.localStorage.setItem(key, JSON.stringify(value)); return true; } catch { return false; }
+}
+
+const isText = (x) => typeof x === 'string';
+
+/** The names of the last game's players, or null. */
+export function lastPlayers() {
+  const value = read(PLAYERS_KEY);
+  if (!value || !Array.isArray(value.names) || !value.names.length || !value.names.every(isText)) return null;
+  const names = value.names.map((n) => n.slice(0, 40)).filter((n) => n.trim());
+  return names.length ? names : null;
+}
+
+export function rememberPlayers(names) {
+  if (names.some((n) => n.trim())) write(PLAYERS_KEY, { names });
+}
+
+/** The finished games, newest first; entries that cannot be read are left out. */
+export function history() {
+  const value = read(HISTORY_KEY);
+  if (!Array.isArray(value)) return [];
+  return value.filter((e) => e && isText(e.id) && isText(e.date) && isText(e.game) && isText(e.name)
+    && isText(e.link) && isText(e.result) && isText(e.json) && !Number.isNaN(Date.parse(e.date)));
+}
+
+/** Adds or replaces (same game id) a finished game. */
+export function remember(entry) {
+  const rest = history().filter((e) => e.id !== entry.id);
+  const list = [entry, ...rest].slice(0, KEEP);
+  // a full storage drops the oldest games until the list fits
+  while (list.length && !write(HISTORY_KEY, list)) list.pop();
+}
+
+export function forget(id) {
+  write(HISTORY_KEY, history().filter((e) => e.id !== id));
+}
+
+/** The history section: one line per finished game, with Open and Download. */
+export function historySection(app, download) {
+  const { t, locale } = app.i18n;
+  const games = history();
+  if (!games.length) return null;
+  const dates = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const items = games.map((entry) => h('li', { class: 'sheet-past', dataset: { id: entry.id } },
+    h('p', { class: 'sheet-past-what' },
+      h('time', { datetime: entry.date }, dates.format(new Date(entry.date))), ' · ',
+      h('span', { class: 'sheet-past-game' }, entry.name)),
+    h('p', { class: 'sheet-past-result' }, entry.result),
+    h('div', { class: 'sheet-actions' },
+      h('a', { class: 'sheet-button', href: entry.link, 'aria-label': t('historyOpenOf', { name: entry.name, result: entry.result }) },
+        t('historyOpen')),
+      h('button', { type: 'button', class: 'sheet-button',
+        'aria-label': t('historyDownloadOf', { name: entry.name, result: entry.result }),
+        onclick: () => download(entry.json, 'application/json', `${entry.game}-${entry.date.slice(0, 10)}.json`) },
+      t('exportJson')),
+      h('button', { type: 'button', class: 'sheet-button',
+        'aria-label': t('historyForgetOf', { name: entry.name, result: entry.result }),
+        onclick: () => { forget(entry.id); app.renderTools(); app.announce(t('historyForgotten')); } },
+      t('historyForget')))));
+  return h('section', { class: 'sheet-history', 'aria-labelledby': 'giv-history-title' },
+    h('h3', { id: 'giv-history-title' }, t('historyTitle')),
+    h('p', { class: 'sheet-hint' }, t('historyHint')),
+    h('ol', { class: 'sheet-past-list' }, items));
+}
