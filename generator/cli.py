@@ -181,9 +181,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run() -> None:
-    """The `giv` command: main(), then the process ends without tearing down the interpreter.
-    Freeing a large site's objects one by one takes about 0.1 s, a fifth of an incremental build,
-    and every file has been closed by then. (Tests call main() and exit normally.)"""
+    """The `giv` command: main(), then the process ends without tearing down the interpreter
+    (every file is closed by then). Kept because freeing a large site's objects one by one is a
+    part of a rebuild an author waits for (bench/README.md). Tests call main() and exit normally."""
     try:
         code = main()
     except KeyboardInterrupt:  # a build's new folder is removed as it stops (write/output.Staging)

@@ -44,10 +44,8 @@ def _serial(fn: Callable[[T], R], items: Sequence[T], done: Callable[[int], None
 
 
 def parallel_map(fn: Callable[[T], R], items: Sequence[T], min_items: int = 48,
-                 done: Callable[[int], None] | None = None, warm: int = 0) -> list[R]:
-    """[fn(item) for item in items], split over the cores; `done(n)` after each finished part.
-    The first `warm` items are done here before the workers start, so that they inherit what
-    those loaded once (compiled templates, locale data) instead of each loading it again."""
+                 done: Callable[[int], None] | None = None) -> list[R]:
+    """[fn(item) for item in items], split over the cores; `done(n)` after each finished part."""
     global _JOB
     count = workers()
     min_items = int(os.environ.get("GIV_PARALLEL_MIN", min_items))  # tests set it low
@@ -57,8 +55,6 @@ def parallel_map(fn: Callable[[T], R], items: Sequence[T], min_items: int = 48,
 
     if "fork" not in multiprocessing.get_all_start_methods():
         return _serial(fn, items, done)
-    if warm:
-        return _serial(fn, items[:warm], done) + parallel_map(fn, items[warm:], min_items, done)
     size = max(4, len(items) // (count * 32))  # small parts: the last ones finish close together
     spans = [(i, min(i + size, len(items))) for i in range(0, len(items), size)]
     _JOB = (fn, items)

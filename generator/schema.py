@@ -44,8 +44,9 @@ def game_branches() -> list[dict]:
                          "then": {"properties": {"settings": {"$ref": f"#/$defs/{name}-settings"}, "fixed": values,
                                                  "variants": {"additionalProperties": {"properties": {"settings": values}}},
                                                  "players": {"properties": {"min": count, "max": count}}}}})
-    # a game that extends none states its template and players itself
-    branches.append({"if": {"not": {"required": ["extends"]}}, "then": {"required": ["template", "players"]}})
+    # a game that extends none states its template and players itself, and has no variant to leave out
+    branches.append({"if": {"not": {"required": ["extends"]}}, "then": {
+        "required": ["template", "players"], "properties": {"variants": {"additionalProperties": {"type": "object"}}}}})
     return branches
 
 

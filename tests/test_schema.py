@@ -97,6 +97,7 @@ def test_schemas_refuse_what_the_shape_check_refuses(case, file, tmp_path):
     ("game.yaml", "id: x\ntemplate: tally\nsettings:\n  dealerHook: {default: true}\n", "dealerHook"),
     ("game.yaml", "id: x\nplayers: {min: 2, max: 5}\n", "template"),
     ("game.yaml", "id: x\ntemplate: tally\n", "players"),
+    ("game.yaml", "id: x\ntemplate: tally\nplayers: {min: 2, max: 4}\nvariants: {long: null}\n", "long"),
     ("examples.yaml", "- id: a\n  players: [A, B]\n  rounds: [{loser: 0}]\n  expect: {total: [1, 0]}\n", "total"),
     ("game.yaml", "id: x\ntemplate: bid\nvariants:\n  short:\n    settings: {handSizePattern: upanddown}\n", "upanddown"),
     ("game.yaml", "id: x\nextends: y\nvariants:\n  short:\n    settings: {handSizePattern: upanddown}\n", "upanddown"),
@@ -119,3 +120,19 @@ def test_schemas_catch_what_the_build_refuses(name, text, fault, tmp_path):
     errors = list(jsonschema.Draft202012Validator(schema_for(path)).iter_errors(read(path, tmp_path)))
     assert errors and any(fault in str(e.message) or fault in json.dumps(list(e.path)) or fault in str(e.instance)
                           for e in errors), [e.message for e in errors]
+
+
+@pytest.mark.parametrize("template, rounds", [
+    ("bid", [{"bids": [1, 0, None], "took": [1, 1, None], "handSize": 2, "dealer": 1, "trump": "spades",
+              "adjust": [-10, None, None]}]),
+    ("tally", [{"loser": 2, "adjust": [0, 1, None]}]),
+])
+def test_rounds_the_engine_takes_fit_the_examples_schema(template, rounds):
+    from generator.engine import score
+
+    players = ["Anna", "Ben", "Cara"]
+    output = score({"template": template, "players": players, "rounds": rounds})
+    example = [{"id": "a", "players": players, "rounds": rounds,
+                "expect": {"scores": [r["scores"] for r in output["rounds"]],
+                           "totals": [r["totals"] for r in output["rounds"]]}}]
+    jsonschema.Draft202012Validator(schema_for(Path("examples.yaml"))).validate(example)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..engine.shape import AGREED_LIMIT, TRUMPS
 from ..engine.spec import TEMPLATES
 from .nodes import AnyOf, Bool, Choice, Fields, Int, ListOf, MapOf, Node, Null, Ref, Text
 from .types import LANGS
@@ -70,14 +71,28 @@ GAME = Fields({"id": Text(pattern=SLUG, problem=SLUG_PROBLEM, doc="The game's id
 }, doc="A game's facts (docs/content-format.md).")
 
 INTS = ListOf(Int())
+SEATS = ListOf(AnyOf((Int(), Null())), doc="One number per seat; null for a seat absent from the round.")
+ADJUST = ListOf(AnyOf((Int(minimum=-AGREED_LIMIT, maximum=AGREED_LIMIT), Null())),
+                doc="Points added to each seat's score for the round (a penalty, a correction); null for none.")
 ERROR = Fields({"code": Text()}, {"round": Int(minimum=1), "player": Int(minimum=0), "setting": Text()})
-EXPECT = Fields(optional={"scores": ListOf(INTS), "totals": ListOf(INTS), "final": INTS, "ranks": INTS,
+EXPECT = Fields(optional={"scores": ListOf(SEATS, doc="Per round, per player."),
+                          "totals": ListOf(INTS, doc="Running totals per round."),
+                          "final": ListOf(Int(), doc="Totals at the end, bonuses included."),
+                          "ranks": ListOf(Int(), doc="Place per player; equal totals share a place."),
                           "finished": Bool()})
-ROUND = AnyOf((Fields({"bids": INTS, "took": INTS}), Fields({"loser": Int(minimum=0)})))
+# a round as the engine takes it (docs/engine.md): a bid round or a tally round
+ROUND = AnyOf((Fields({"bids": SEATS, "took": SEATS},
+                      {"handSize": Int(doc="The hand size actually played."), "dealer": Int(minimum=0),
+                       "trump": Choice(tuple(TRUMPS)), "adjust": ADJUST}),
+               Fields({"loser": Int(minimum=0, doc="The seat that lost the deal.")}, {"adjust": ADJUST})))
 CHECK = Fields({"id": Text(), "settings": VALUES, "expect": EXPECT}, {"errors": ListOf(ERROR)})
-EXAMPLE = Fields({"id": Text(), "players": ListOf(Text(), min_items=1), "rounds": ListOf(ROUND), "expect": EXPECT},
-                 {"settings": VALUES, "firstDealer": Int(minimum=0), "errors": ListOf(ERROR),
-                  "checks": ListOf(CHECK)})
+EXAMPLE = Fields({"id": Text(doc="Its texts in each <lang>.yaml are under examples.<id>."),
+                  "players": ListOf(Text(), min_items=1, doc="The players' names, one per seat."),
+                  "rounds": ListOf(ROUND), "expect": EXPECT},
+                 {"settings": AnyOf(VALUES.options, doc="The settings that differ from the game's defaults."),
+                  "firstDealer": Int(minimum=0, doc="The seat that deals the first round (default 0)."),
+                  "errors": ListOf(ERROR, doc="Errors the example demonstrates on purpose."),
+                  "checks": ListOf(CHECK, doc="The same rounds under changed settings.")})
 EXAMPLES = ListOf(EXAMPLE, doc="Worked examples: inputs and the results the engine must give (docs/authoring.md).")
 
 

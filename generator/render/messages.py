@@ -8,7 +8,8 @@ its meaning exactly (autoescape is on for every template):
 - it is always %-formatted, even without values ("%%" is "%");
 - ngettext's `num` defaults to the count.
 
-A message without values is formatted once per language and kept.
+A message without values is formatted once per language and kept: memoised because that makes a
+clean build's rendering noticeably faster (bench/README.md).
 """
 from __future__ import annotations
 

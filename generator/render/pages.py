@@ -140,15 +140,14 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
     pages = {lang: LanguagePages(site, urls, theme, lang, single, results) for lang in langs}
     env = pages[langs[0]].env  # the root page and the sitemap: in the first language
     count = tick or (lambda: None)
-    warm: list[Job] = []  # done before the workers fork: one page of each template
     jobs: list[Job] = []
 
-    def page(lang: str, at: Page, key: tuple, render: Callable[[], bytes], to: list[Job]) -> None:
+    def page(lang: str, at: Page, key: tuple, render: Callable[[], bytes]) -> None:
         """The page as the last build made it, or a job that renders it."""
         path = pages[lang].prefix + at.file()
         files[path] = earlier.reuse(path, key) if earlier else None
         if files[path] is None:
-            to.append(([path], lambda: [render()]))
+            jobs.append(([path], lambda: [render()]))
         else:
             count()
 
@@ -163,17 +162,17 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
                                           lang in g.drafts) for g in urls.games(lang)])
 
     for lang in langs:
-        page(lang, Page(lang, ""), ("index", lang), partial(index_page, lang), jobs)
+        page(lang, Page(lang, ""), ("index", lang), partial(index_page, lang))
         search = Page(lang, SEARCH_PAGE)
         page(lang, search, ("search", lang), partial(pages[lang].render, search, "search.html",
                                                      [Page(code, SEARCH_PAGE) for code in urls.languages()],
-                                                     strings=json_script(search_strings(pages[lang].tr))), jobs)
+                                                     strings=json_script(search_strings(pages[lang].tr))))
         not_found = Page(lang, "404.html")
         page(lang, not_found, ("404", lang), partial(pages[lang].render, not_found, "404.html",
-                                                     [Page(code, "404.html") for code in urls.languages()]), jobs)
+                                                     [Page(code, "404.html") for code in urls.languages()]))
         if not site.languages[lang].draft:  # a draft language is seen only in a build with drafts
             page(lang, Page(lang, "sitemap.xml"), ("sitemap", lang),
-                 partial(sitemap_xml, pages[lang].env, site, urls, lang, lastmod), jobs)
+                 partial(sitemap_xml, pages[lang].env, site, urls, lang, lastmod))
     if not single:
         choices = [(code, language_name(code, code), urls.from_root(code)) for code in langs]
         first = site.x_default if site.x_default in langs else langs[0]  # the root pages' own language
@@ -186,7 +185,6 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
             choices=choices, site=site, lang=first, identity=site.languages[first]).encode("utf-8")
 
     # The rule pages: a job per game, for the languages whose page it does not keep.
-    templates_seen: set[str] = set()
     searched: dict[str, list[str]] = {lang: [] for lang in langs}  # the pages each language's search finds
     for game in site.games:
         todo: dict[str, str] = {}
@@ -199,34 +197,26 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
             else:
                 count()
         if todo:
-            (jobs if game.template in templates_seen else warm).append(
-                (list(todo.values()), partial(rule_pages, game, list(todo))))
-            templates_seen.add(game.template)
+            jobs.append((list(todo.values()), partial(rule_pages, game, list(todo))))
     # The alias pages: a job each.
-    alias_jobs: list[Job] = []
     for lang in langs:
         for at, targets, title_lang in pages[lang].aliases():
             page(lang, at, ("alias", lang, tuple(targets), title_lang or lang),
-                 partial(pages[lang].render, at, "alias.html", [at], targets=targets, title_lang=title_lang),
-                 alias_jobs)
-    warm += alias_jobs[:1]
-    jobs += alias_jobs[1:]
+                 partial(pages[lang].render, at, "alias.html", [at], targets=targets, title_lang=title_lang))
 
     def run(job: Job) -> list[bytes]:
         return job[1]()
 
     finished = 0
-    everything = warm + jobs
 
     def done(n: int) -> None:  # parallel_map reports jobs, in order; progress counts pages
         nonlocal finished
-        for paths, _ in everything[finished:finished + n]:
+        for paths, _ in jobs[finished:finished + n]:
             for _ in paths:
                 count()
         finished += n
 
-    for (paths, _), bodies in zip(everything, parallel_map(run, everything, done=done if tick else None,
-                                                           warm=len(warm))):
+    for (paths, _), bodies in zip(jobs, parallel_map(run, jobs, done=done if tick else None)):
         files.update(zip(paths, bodies))
 
     files.update(language_indexes({lang: (pages[lang].prefix, {path: files[path] for path in searched[lang]})
