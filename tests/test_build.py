@@ -71,6 +71,28 @@ def test_editor_scratch_files_are_not_content(tmp_path):
     assert files_of(tmp_path / "a") == files_of(tmp_path / "b")
 
 
+def test_a_game_may_fix_what_the_game_it_extends_offers(tmp_path):
+    """invalid/extends-fixes-what-a-variant-chooses with the variant left out builds: the fixed
+    setting is in the page's spec only as fixed, not offered, and the parent still offers it."""
+    site = make_site(tmp_path / "site", "extends-fixes-what-a-variant-chooses")
+    game = site / "content" / "games" / "mini-plus" / "game.yaml"
+    game.write_text(game.read_text("utf-8") + "variants:\n  strict: null\n", "utf-8")
+    result = giv("--content", str(site / "content"), "build", "--out", str(tmp_path / "out"))
+    assert result.returncode == 0, result.stderr
+
+    def data(page: str) -> dict:
+        import json
+
+        html = (tmp_path / "out" / "en" / page / "index.html").read_text("utf-8")
+        return json.loads(re.search(r'<script type="application/json" id="giv-data">(.*?)</script>', html, re.S)[1])
+
+    child, parent = data("strict-whist"), data("little-whist")
+    assert child["spec"]["fixed"] == {"deckSize": 52, "missPenalty": "perTrickOff"}
+    assert "missPenalty" not in child["spec"]["settings"] and child["variants"] == []
+    assert [s["key"] for s in child["settings"]] == ["maxHandSize", "exactBidBonus", "dealerHook"]
+    assert "missPenalty" in parent["spec"]["settings"] and [v["id"] for v in parent["variants"]] == ["strict"]
+
+
 def test_valid_fixture_builds_these_pages(tmp_path):
     site = make_site(tmp_path / "site")
     result = giv("--content", str(site / "content"), "build", "--out", str(tmp_path / "out"))

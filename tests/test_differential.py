@@ -1,8 +1,8 @@
 """Differential test: the JavaScript engine (generator/engine/engine.js) gives exactly the Python
 engine's output on thousands of random games.
 
-Games are drawn with a fixed seed: both templates; no spec, the four games' specs from
-content/games/*/game.yaml (with their variants), and random specs narrowed from the templates;
+Games are drawn with a fixed seed: both templates; no spec, the four games' specs as the model
+loader gives them to the build and `giv score` (with their variants), and random specs narrowed from the templates;
 every setting with good, off-range, off-step and wrong-typed values and unknown keys; random
 player counts, hand sizes, dealers; bad numbers, extra rounds; the table's events (an edited
 staircase, absent seats, adjustments, a carry-in, the dealer and trump as played, an ended tally
@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from generator.engine import TEMPLATES, ShapeError, score
 from generator.engine.values import whole
+from generator.model.load import load_site
 
 ROOT = Path(__file__).resolve().parents[1]
 SCORE_MANY = ROOT / "tests" / "js" / "score-many.mjs"
@@ -43,37 +43,11 @@ BIG = [2.0 ** 53, 2.0 ** 53 + 2, 1e20, 1e300]
 # ---- specs --------------------------------------------------------------------------------
 
 def game_specs() -> dict[str, dict[str, Any]]:
-    """The spec of every game in content/games, built from game.yaml (extends followed)."""
-    raw = {p.parent.name: yaml.safe_load(p.read_text(encoding="utf-8"))
-           for p in sorted((ROOT / "content" / "games").glob("*/game.yaml"))}
-
-    def build(game_id: str) -> dict[str, Any]:
-        game = raw[game_id]
-        if "extends" in game:
-            base = build(game["extends"])
-        else:
-            base = {"template": game["template"], "players": {"min": 2, "max": 12}, "settings": {},
-                    "fixed": {}, "variants": {}}
-        template = game.get("template", base["template"])
-        known = TEMPLATES[template]["settings"]
-        settings = dict(base["settings"])
-        fixed = dict(base["fixed"])
-        for key, meta in (game.get("settings") or {}).items():
-            settings[key] = {"type": known[key]["type"], **meta}
-            fixed.pop(key, None)
-        for key, value in (game.get("fixed") or {}).items():
-            fixed[key] = value
-            settings.pop(key, None)
-        variants = dict(base["variants"])
-        for key, variant in (game.get("variants") or {}).items():
-            if variant is None:  # the game leaves out a variant of the game it extends
-                variants.pop(key, None)
-            else:
-                variants[key] = variant.get("settings", {})
-        return {"template": template, "players": dict(game.get("players", base["players"])),
-                "settings": settings, "fixed": fixed, "variants": variants}
-
-    return {game_id: build(game_id) for game_id in raw}
+    """The spec of every game in content/games as the build and `giv score` have it (the model
+    loader's Game.spec(), extends followed), with its variants' settings."""
+    site = load_site(ROOT / "content")
+    return {game.id: {**game.spec(), "variants": {vid: dict(v.settings) for vid, v in game.variants.items()}}
+            for game in site.games}
 
 
 def random_spec(rng: random.Random, template: str) -> dict[str, Any]:
@@ -96,8 +70,9 @@ def random_spec(rng: random.Random, template: str) -> dict[str, Any]:
                 settings[key] = {"type": "bool", "default": rng.choice([True, False])}
         elif roll < 0.8:
             fixed[key] = good_value(rng, meta)
-    low = rng.choice([0, 1, 2, 2, 3, 4])
-    spec = {"players": {"min": low, "max": rng.randint(max(low, 2), 13)}, "settings": settings, "fixed": fixed}
+    limits = TEMPLATES[template]["players"]
+    low = rng.choice([limits["min"], limits["min"], 3, 4])
+    spec = {"players": {"min": low, "max": rng.randint(low, limits["max"])}, "settings": settings, "fixed": fixed}
     if rng.random() < 0.5:
         spec["template"] = template
     if not fixed and rng.random() < 0.5:
@@ -374,7 +349,8 @@ def break_shape(rng: random.Random, data: dict[str, Any]) -> Any:
         data["spec"] = {**(spec or {"settings": {}}),
                         "players": rng.choice([None, {}, {"min": 2}, {"max": 5}, {"min": 2.5, "max": 5},
                                                {"min": True, "max": 5}, {"min": 2, "max": "5"}, [2, 5],
-                                               {"min": 2.0, "max": 4.0}])}
+                                               {"min": 2.0, "max": 4.0}, {"min": 1, "max": 5}, {"min": 0, "max": 5},
+                                               {"min": 2, "max": 13}, {"min": 2, "max": 30}, {"min": 5, "max": 3}])}
     elif kind == 6:
         data["spec"] = {**(spec or {"players": {"min": 2, "max": 6}}), "settings": rng.choice([None, [], "x", 1])}
     elif kind in (7, 8, 9):

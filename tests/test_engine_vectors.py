@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.engine import ShapeError, score
+from generator.engine import TEMPLATES, ShapeError, score
 
 HERE = Path(__file__).parent
 VECTOR_DIR = HERE / "engine"
@@ -121,3 +121,9 @@ def test_error_code_list_matches_the_docs() -> None:
         named |= set(re.findall(r"`(\w+)`", bullet))
     assert named >= {"badSetting", "loserRange", "handSizeRange", "bidRange", "tookRange", "tricksSum"}
     assert named <= ERROR_CODES, f"codes in the docs this test does not know: {named - ERROR_CODES}"
+
+
+def test_the_smallest_deck_holds_a_card_for_the_most_players() -> None:
+    """docs/engine.md, "Player count": the templates' limits alone keep players within the cards."""
+    bid = TEMPLATES["bid"]
+    assert bid["settings"]["deckSize"]["min"] >= bid["players"]["max"]

@@ -40,10 +40,9 @@ CASES = {
                          "giv score: input: the text 'Anna\\ud800' holds a lone surrogate, which is not Unicode text"),
     "a lone surrogate in a key": ('{"\\udfff": 1}',
                                   "giv score: input: the text '\\udfff' holds a lone surrogate, which is not Unicode text"),
-    "100,000 players": (json.dumps({**TALLY, "players": [f"P{i}" for i in range(100_000)]}),
-                        "giv score: input: 100,000 players; the limit is 12"),
-    "13 players": (json.dumps({**TALLY, "players": [f"P{i}" for i in range(13)]}),
-                   "giv score: input: 13 players; the limit is 12"),
+    "a spec for 100,000 players": (json.dumps({**TALLY, "players": [f"P{i}" for i in range(100_000)],
+                                               "spec": {"players": {"min": 2, "max": 100_000}, "settings": {}}}),
+                                   "giv score: input: 'spec.players' must lie within 2..12, min at most max"),
     "1,001 rounds": (json.dumps({**TALLY, "rounds": [{"loser": 0}] * 1001}),
                      "giv score: input: 1,001 rounds; the limit is 1,000"),
     "over a megabyte": (json.dumps({**TALLY, "note": "x" * 1_000_000}),
@@ -69,6 +68,16 @@ def test_the_limits_themselves_are_scored():
     assert len(json.loads(result.stdout)["rounds"]) == 1000
     deep = score(nested(20))  # within the limit: the engine's own shape check answers
     assert b"nest more than" not in deep.stderr and b"Traceback" not in deep.stderr
+
+
+@pytest.mark.parametrize("count", [13, 100_000])
+def test_more_players_than_a_template_allows_is_player_count_at_once(count):
+    """The engine's answer, as engine.js gives it on the page: playerCount, and nothing scored."""
+    result = score(json.dumps({**TALLY, "players": [f"P{i}" for i in range(count)]}))
+    assert result.returncode == 0, result.stderr
+    out = json.loads(result.stdout)
+    assert out["errors"] == [{"code": "playerCount", "player": None, "round": None}]
+    assert out["rounds"] == [] and out["totals"] == [0] * count
 
 
 def test_a_reader_that_goes_away_is_no_traceback():

@@ -18,10 +18,9 @@ def score(data: Any) -> dict:
     template, spec, players = check_shape(data)
     settings, errors = resolve_settings(template, spec, data.get("settings", {}))
     n = len(players)
-    low, high = spec["players"]["min"], spec["players"]["max"]
-    if template == "bid" and n:
-        high = min(high, settings["deckSize"])
-    if not 2 <= n or not low <= n <= high:
+    # Never more players than cards: the spec's range lies within the template's (shape.py), and
+    # the smallest deck of a template holds a card for the most players it allows.
+    if not spec["players"]["min"] <= n <= spec["players"]["max"]:
         errors.append({"code": "playerCount", "player": None, "round": None})
     result: dict[str, Any] = {"template": template, "players": players, "settings": settings}
     if errors:

@@ -134,6 +134,10 @@ function checkSpec(spec, template) {
   const players = get(spec, 'players', null);
   demand(isObject(players) && whole(get(players, 'min', null)) !== null
           && whole(get(players, 'max', null)) !== null, "input: 'spec.players' must be {min, max}");
+  // A game narrows the template's range of players, as it does its settings' limits.
+  const limits = TEMPLATES[template].players;
+  demand(limits.min <= players.min && players.min <= players.max && players.max <= limits.max,
+    `input: 'spec.players' must lie within ${limits.min}..${limits.max}, min at most max`);
   const settings = get(spec, 'settings', null);
   demand(isObject(settings), "input: 'spec.settings' must be an object");
   const known = TEMPLATES[template].settings;
@@ -480,10 +484,9 @@ export function score(input) {
   const [template, spec, players] = checkShape(data);
   const [settings, errors] = resolveSettings(template, spec, get(data, 'settings', {}));
   const n = players.length;
-  const low = spec.players.min;
-  let high = spec.players.max;
-  if (template === 'bid' && n) high = Math.min(high, settings.deckSize);
-  if (!(n >= 2) || !(low <= n && n <= high)) errors.push({ code: 'playerCount', player: null, round: null });
+  // Never more players than cards: the spec's range lies within the template's (checkSpec), and
+  // the smallest deck of a template holds a card for the most players it allows.
+  if (!(spec.players.min <= n && n <= spec.players.max)) errors.push({ code: 'playerCount', player: null, round: null });
   const result = { template, players, settings };
   if (errors.length) {
     return Object.assign(result, { schedule: [], rounds: [], totals: players.map(() => 0), bonuses: [],

@@ -37,6 +37,10 @@ def check_spec(spec: Any, template: str) -> None:
     players = spec.get("players")
     _require(isinstance(players, dict) and whole(players.get("min")) is not None
              and whole(players.get("max")) is not None, "input: 'spec.players' must be {min, max}")
+    # A game narrows the template's range of players, as it does its settings' limits.
+    limits = TEMPLATES[template]["players"]
+    _require(limits["min"] <= players["min"] <= players["max"] <= limits["max"],
+             f"input: 'spec.players' must lie within {limits['min']}..{limits['max']}, min at most max")
     settings = spec.get("settings")
     _require(isinstance(settings, dict), "input: 'spec.settings' must be an object")
     known = TEMPLATES[template]["settings"]

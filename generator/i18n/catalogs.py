@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..model.errors import Problems
+from ..model.files import read_bytes
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog
@@ -45,7 +46,10 @@ def load_catalogs(problems: Problems, templates: Path, langs: list[str],
         if not path.exists():
             problems.add(path, 1, f"missing translation: the UI catalog for {lang}")
             continue
-        data = path.read_bytes()
+        data, why = read_bytes(path, templates)  # the safe reader: no link out of templates/, no pipe
+        if data is None:
+            problems.add(path, 1, why)
+            continue
         compiled = store / f"{lang}-{hashlib.blake2b(data, digest_size=16).hexdigest()}.mo" if store else None
         if compiled and compiled.exists():  # this very catalog was complete when it was compiled
             out[lang] = GNUTranslations(io.BytesIO(compiled.read_bytes()))

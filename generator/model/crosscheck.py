@@ -2,6 +2,7 @@
 checked where the game is built: model/assemble.py.)"""
 from __future__ import annotations
 
+from ..limits import MAX_ADDRESS
 from .errors import Problems
 from .types import Site
 
@@ -16,7 +17,10 @@ def crosscheck(problems: Problems, site: Site) -> None:
             text = game.texts.get(lang)
             if text is None:
                 continue
-            if text.slug in RESERVED:
+            if len(text.slug) > MAX_ADDRESS:  # a folder's name: a file system takes 255 bytes at most
+                problems.add(text.loc.file, text.slug_line, f"slug '{text.slug[:24]}...' is {len(text.slug)} "
+                                                            f"characters long; the limit is {MAX_ADDRESS}")
+            elif text.slug in RESERVED:
                 problems.add(text.loc.file, text.slug_line, f"slug '{text.slug}' is taken by the site's own files")
             elif text.slug in slugs:
                 problems.add(text.loc.file, text.slug_line,
@@ -41,6 +45,9 @@ def crosscheck(problems: Problems, site: Site) -> None:
                 elif not slug:
                     problems.add(text.loc.file, alias.line, f"alias '{alias.name}' ({lang}) has no letters or digits "
                                                             "to make a page address of")
+                elif len(slug) > MAX_ADDRESS:
+                    problems.add(text.loc.file, alias.line, f"alias '{alias.name[:24]}...' ({lang}) makes a page address "
+                                                            f"of {len(slug)} characters; the limit is {MAX_ADDRESS}")
                 elif slug in seen:
                     problems.add(text.loc.file, alias.line, f"alias '{alias.name}' ({lang}) is listed twice")
                 seen.add(slug)

@@ -1,9 +1,10 @@
-"""Reading one file of content/: the one way every content file is read.
+"""Reading one file of content/ or templates/: the one way every such file is read.
 
-Only a regular file that lies inside content/ (after its symbolic links are followed) is read, at
-most MAX_BYTES of it, and only as UTF-8 text without NUL bytes or control characters. A folder, a
-link to nothing or out of content/, a named pipe, a device or an unreadable file is refused with a
-one-line reason: never a traceback, never a read that waits for ever (a pipe opens non-blocking).
+Only a regular file that lies inside its folder, content/ or templates/ (after its symbolic links
+are followed), is read, at most MAX_BYTES of it, and a text only as UTF-8 without NUL bytes or
+control characters. A folder, a link to nothing or out of the folder, a named pipe, a device or an
+unreadable file is refused with a one-line reason: never a traceback, never a read that waits for
+ever (a pipe opens non-blocking).
 """
 from __future__ import annotations
 
@@ -34,7 +35,8 @@ def _inside(path: Path, root: Path) -> tuple[str | None, str]:
         return None, "is a symbolic link that leads back to itself"
     top = os.path.realpath(root)
     if real != top and not real.startswith(top.rstrip(os.sep) + os.sep):
-        return None, "is a symbolic link to a file outside content/ (Giv reads only what is in content/)"
+        name = os.path.basename(os.path.abspath(root))
+        return None, f"is a symbolic link to a file outside {name}/ (Giv reads only what is in {name}/)"
     return real, ""
 
 

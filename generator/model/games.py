@@ -50,8 +50,9 @@ def merged(raw: dict[str, tuple[Any, Path]], game_id: str, problems: Problems) -
                 where[key] = (path, line_of(data, key))
         settings = data.get("settings", {})
         result["fixed"] = {k: v for k, v in result["fixed"].items() if k not in settings}
-        for key, value in data.get("fixed", {}).items():
+        for key, value in data.get("fixed", {}).items():  # a game may fix what the game it extends offers
             result["fixed"][key] = value
+            result["settings"].pop(key, None)
             where[f"fixed.{key}"] = (path, line_of(data["fixed"], key))
         for key, meta in settings.items():
             result["settings"][key] = _overlay(result["settings"].get(key, {}), meta)
@@ -181,7 +182,13 @@ def build_game_facts(problems: Problems, game_id: str, data: dict, path: Path) -
             continue
         for key, value in vdata["settings"].items():
             line = line_of(vdata["settings"], key)
-            if key not in data["settings"]:
+            fixer = where.get(f"fixed.{key}") if key in data["fixed"] else None
+            if fixer and fixer[0] != vpath:  # the game fixes a setting that an inherited variant chooses
+                problems.add(*fixer, f"fixed.{key}: variant '{vid}' of {vpath.parent.name} ({vpath.name}:{vline}) "
+                                     f"sets it; leave the variant out ({vid}: null under variants) or keep {key} "
+                                     "a setting")
+                ok = False
+            elif key not in data["settings"]:
                 problems.add(vpath, line, f"variant '{vid}' sets '{key}', which {game_id} does not have as a setting")
                 ok = False
             elif key in settings and check_value(settings[key].as_spec(), value) is None:

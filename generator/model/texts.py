@@ -95,7 +95,9 @@ def settings_text(problems: Problems, layers: list[tuple[Path, dict]], settings:
             if otext:
                 options[option] = otext
         for path, data in found:
-            if shared and path == shared[0]:  # the shared texts name every option of the template
+            # the shared texts name every option of the template, and a parent's texts are checked
+            # with the parent (a game that extends it may offer fewer options)
+            if path != own_path:
                 continue
             for option in data.get("options", {}):
                 if option not in meta.options:
@@ -104,7 +106,7 @@ def settings_text(problems: Problems, layers: list[tuple[Path, dict]], settings:
         if len(chosen) == len(fields):
             out[key] = SettingText(chosen["label"], chosen["description"], options,
                                    chosen.get("when_on", ""), chosen.get("when_off", ""))
-    for path, data in layers:
+    for path, data in layers[:1]:  # a parent's texts are checked with the parent (a game may fix its settings)
         for key in data.get("settings", {}):
             if key not in settings:
                 problems.add(path, line_of(data["settings"], key), f"settings.{key}: the game has no such setting")

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import html
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote
 
-from ..model.errors import ContentError, Problems
+from ..model.errors import Problem, Problems
 from ..model.types import GameText
 
 ID_ATTR = ' id="'
@@ -27,8 +28,15 @@ def _values(page: str, attribute: str) -> list[str]:
     return out
 
 
-def check_game_page(root: Path, page: bytes, text: GameText, template: Path) -> None:
-    """Raises ContentError naming each id the page holds twice and each #link with no target."""
+@dataclass(frozen=True)
+class Refused:
+    """A page the check refused, in place of its bytes: the build renders every page, then
+    reports the problems of them all (render/pages.py)."""
+    problems: tuple[Problem, ...]
+
+
+def check_game_page(root: Path, page: bytes, text: GameText, template: Path) -> bytes | Refused:
+    """The page, or Refused naming each id the page holds twice and each #link with no target."""
     written = page.decode("utf-8")
     ids = Counter(_values(written, ID_ATTR))
     problems = Problems(root)
@@ -56,4 +64,4 @@ def check_game_page(root: Path, page: bytes, text: GameText, template: Path) -> 
     for target in sorted(set(_values(written, HREF_ATTR))):
         if target not in ids and "#" + target not in from_content:
             problems.add(template, 1, f"link to '#{target}', which is nowhere on the page ({text.lang}, {text.slug})")
-    problems.raise_if_any()
+    return Refused(tuple(problems.items)) if problems.items else page

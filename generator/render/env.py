@@ -7,10 +7,11 @@ from gettext import GNUTranslations
 from pathlib import Path
 from typing import Hashable
 
-from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import BytecodeCache, Environment, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
 from ..i18n.formats import items, number
+from .loader import TemplateLoader
 from .messages import TemplateGettext
 
 
@@ -50,7 +51,7 @@ def environment(templates: Path, translations: GNUTranslations, locale: str,
                 bytecode: BytecodeCache | None = None) -> Environment:
     env = Environment(
         bytecode_cache=bytecode,
-        loader=FileSystemLoader(str(templates)),
+        loader=TemplateLoader(templates),
         autoescape=select_autoescape(["html", "xml"], default=True),
         undefined=StrictUndefined,
         trim_blocks=True,

@@ -8,7 +8,7 @@ from markupsafe import Markup
 from ..i18n.formats import language_name
 from ..i18n.sheet_messages import sheet_strings
 from ..model.types import Game, Site
-from .anchors import check_game_page
+from .anchors import Refused, check_game_page
 from .env import environment, json_object_script, json_script
 from .facts import Glance
 from .urls import Page, Urls
@@ -79,14 +79,13 @@ class LanguagePages:
                         for p in alternates],
             canonical=urls.absolute(page), home_url=urls.absolute(Page(self.lang, "")), **context).encode("utf-8")
 
-    def game_page(self, game: Game, facts: Glance) -> bytes:
+    def game_page(self, game: Game, facts: Glance) -> bytes | Refused:
         page = self.urls.game_page(self.lang, game.id)
         ctx = self.ctx(page)
         view = game_view(ctx, game, self.results, facts)
         html = self.render(page, "game.html", [self.urls.game_page(code, game.id) for code in self.urls.languages_of(game)],
                            view=view, sheet=sheet_script(ctx, view, self.strings), draft=self.lang in game.drafts)
-        check_game_page(self.site.root, html, game.texts[self.lang], self.templates / "game.html")
-        return html
+        return check_game_page(self.site.root, html, game.texts[self.lang], self.templates / "game.html")
 
     def aliases(self) -> list[tuple[Page, list, str | None]]:
         """(page, [(alias, its language, game name, href)], the title's language if not this one) per alias page."""

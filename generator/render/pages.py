@@ -16,13 +16,16 @@ from jinja2 import BytecodeCache, Environment
 
 from ..files import Files, Kept, digest
 from ..i18n.formats import language_name
+from ..model.errors import ContentError, Problem
 from ..model.types import Game, Site
 from ..parallel import parallel_map
 from ..search.index import SEARCH_PAGE, language_indexes
 from ..search.messages import search_strings
+from .anchors import Refused
 from .env import json_script
 from .facts import glance
 from .language import LanguagePages
+from .loader import template_file
 from .urls import Page, Urls
 
 ENGINE_DIR = Path(__file__).resolve().parent.parent / "engine"
@@ -151,7 +154,7 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
         else:
             count()
 
-    def rule_pages(game: Game, in_langs: list[str]) -> list[bytes]:  # the game's facts: the same in every language
+    def rule_pages(game: Game, in_langs: list[str]) -> list[bytes | Refused]:  # the game's facts: the same in every language
         facts = glance(game)
         return [pages[lang].game_page(game, facts) for lang in in_langs]
 
@@ -216,15 +219,19 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
                 count()
         finished += n
 
+    refused: list[Problem] = []  # every refused page's problems, reported together
     for (paths, _), bodies in zip(jobs, parallel_map(run, jobs, done=done if tick else None)):
+        refused += [problem for body in bodies if isinstance(body, Refused) for problem in body.problems]
         files.update(zip(paths, bodies))
+    if refused:
+        raise ContentError(refused)
 
     files.update(language_indexes({lang: (pages[lang].prefix, {path: files[path] for path in searched[lang]})
                                    for lang in langs}, earlier, earlier.read if earlier else bytes))
     for lang in langs:
         prefix = pages[lang].prefix
         for asset in sorted((templates / "assets").iterdir()):
-            files[f"{prefix}assets/{asset.name}"] = asset.read_bytes()
+            files[f"{prefix}assets/{asset.name}"] = template_file(asset, templates)
         for name in ("engine.js", "templates.json"):
             files[f"{prefix}assets/{name}"] = (ENGINE_DIR / name).read_bytes()
         files[f"{prefix}assets/manifest.json"] = manifest(pages[lang])
