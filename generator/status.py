@@ -27,12 +27,14 @@ from .model.rules import fold, kind, parse_rules
 from .model.files import read_text
 from .model.markers import unwritten
 from .model.yamlfile import load_yaml
+from .render.markdown import parse
 
 LOCK = "translations.lock"
 HEADER = ("# Written by `giv status --mark LANG GAME` (docs/translations.md). For each pair of languages: the\n"
           "# hash of every item of both texts when the two last said the same thing.\n")
 TEXT_FILE = re.compile(r"games/([^/]+)/([a-z]{2})\.(yaml|md)$")
 SHARED = "settings"  # content/settings/<lang>.yaml: the standard settings' texts (model/shared.py), followed too
+NOT_A_LOCK = "not a record giv status wrote; delete it and mark again"
 YAML_KEYS = ("name", "slug", "summary", "aliases")  # the items of <lang>.yaml besides settings, variants, examples
 Items = dict[str, tuple[str, str, int]]  # item key -> (hash, file name, line)
 
@@ -68,7 +70,7 @@ def items(folder: Path, lang: str) -> Items:
                 out[key] = (_digest(json.dumps(_folded(value), sort_keys=True)), ypath.name, data.at(key))
     text = read_text(mpath, content)[0] if mpath.exists() else None
     if text is not None:
-        for item in parse_rules(text)[1]:
+        for item in parse_rules(text, parse(text, lang))[0]:
             out[item.key] = (_digest(item.text), mpath.name, item.line)
     return out
 
@@ -108,10 +110,10 @@ def read_lock(folder: Path) -> dict[str, dict[str, dict[str, str]]]:
         data = yaml.safe_load(text) if text is not None else None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        line, message = (mark.line + 1 if mark else 1), "not a record giv status wrote; delete it and mark again"
+        line, message = (mark.line + 1 if mark else 1), NOT_A_LOCK
         data = None
     if not isinstance(data, dict):
-        raise Unreadable(f"{path}:{max(line, 1)}: {message or 'not a record giv status wrote; delete it and mark again'}")
+        raise Unreadable(f"{path}:{max(line, 1)}: {message or NOT_A_LOCK}")
     return {key: {lang: hashes for lang, hashes in value.items() if isinstance(hashes, dict)}
             for key, value in data.items() if isinstance(value, dict)}
 

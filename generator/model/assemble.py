@@ -5,7 +5,7 @@ from pathlib import Path
 
 from .errors import Problems
 from .examples import load_examples
-from .rules import parallel
+from .rules import parallel, parse_rules
 from .games import build_game_facts, draft_languages, merged
 from .shared import Shared
 from .texts import game_text, load_raw
@@ -42,17 +42,21 @@ def build_family(problems: Problems, raw: Raw, members: list[str], languages: li
                                                            shared or {}))]
     for game in games:
         check_markdown(problems, game, game_ids)
+        parallel(problems, list(game.texts.values()))
     return games
 
 
 def check_markdown(problems: Problems, game: Game, game_ids: set[str]) -> None:
-    """Each rules text and example note converted once (render/markdown.py): its problems (raw HTML,
-    images, unknown games, misplaced headings) are reported here, and its HTML kept for the pages."""
-    from ..render.markdown import convert
+    """Each rules text and example note parsed once (render/markdown.py): from a rules text's tokens
+    come its items (model/rules.py), its problems (raw HTML, images, unknown games, headings without
+    a usable id, sections out of order) and its HTML, kept for the pages."""
+    from ..render.markdown import convert, parse, render
 
     for lang, text in game.texts.items():
-        text.rules_html = convert(text.rules, lang, game_ids)
-        for line, message in text.rules_html.problems:
+        tokens = parse(text.rules, lang)
+        text.items, found = parse_rules(text.rules, tokens)
+        text.rules_html = render(tokens, lang, game_ids)
+        for line, message in [*found, *text.rules_html.problems]:
             problems.add(text.rules_file, line, message)
         for eid, example in text.examples.items():  # notes are Markdown too, one per example
             example.note_html = convert(example.note, lang, game_ids)
@@ -85,7 +89,6 @@ def build_game(problems: Problems, raw: Raw, raw_texts: dict[str, RawTexts], gam
                          list(facts["variants"]), {e.id: [c.id for c in e.checks] for e in examples}, common)
         if text:
             texts[lang] = text
-    parallel(problems, list(texts.values()))
     return Game(game_id, facts["template"], facts["order"], facts["players"], facts["fixed"],
                 facts["settings"], facts["variants"], examples, texts, path.parent, data.get("extends"),
                 facts["unit"], draft_languages(problems, data, path, langs))

@@ -3,23 +3,22 @@ and the `###` items inside them (house rules, tips, questions at the table), eac
 written after its heading: `## Sådan spilles der {#play}`, `### Får et nul point? {#zero-scores}`.
 
 The ids are what makes the languages of a game parallel: every language has the same items in
-the same order (parallel()), and `giv status` follows each item by its key. The ids are stripped
-before the text is rendered; the lines stay where they were, so errors keep their line numbers."""
+the same order (parallel()), and `giv status` follows each item by its key. An item's id is its
+heading's id on the page too, the same in every language. The items are read from the tokens the
+page is rendered from (render/markdown.py parses each text once and takes the ids out of the
+headings there); its checks report an id no link can name."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
+
+from markdown_it.token import Token
 
 from .errors import Problems
 from .types import GameText, RulesItem
 
 SECTIONS = ("overview", "deal", "play", "scoring", "end", "house-rules", "tips", "questions")
 KINDS = {"house-rules": "house rule", "tips": "tip", "questions": "question"}  # what a ### item is called
-ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+|$)(.*?)(?:[ \t]+#+)?[ \t]*$")
-FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
-ID_SUFFIX = re.compile(r"[ \t]*\{#([^{}]*)\}$")
-ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+Head = tuple[int, int, str, str]  # (index of its line, level, id, title)
 
 
 def fold(text: str) -> str:
@@ -32,51 +31,40 @@ def kind(key: str) -> str:
     return f"{KINDS.get(section, 'item')} '{item}'" if item else f"section '{section}'"
 
 
-def parse_rules(text: str) -> tuple[str, list[RulesItem], list[tuple[int, str]]]:
-    """The text with the ids taken out of its headings, its items in order, and (line, message)
-    for every heading without a usable id and every section missing, repeated or out of order."""
-    lines = text.split("\n")
+def parse_rules(text: str, tokens: list[Token]) -> tuple[list[RulesItem], list[tuple[int, str]]]:
+    """The text's items in order (tokens: the text as render/markdown.py parsed it), and (line,
+    message) for every heading without an id and every section missing, repeated or out of order."""
     problems: list[tuple[int, str]] = []
-    heads: list[tuple[int, int, str, str]] = []  # (index, level, id, title)
-    fence, previous = "", ""
-    for index, line in enumerate(lines):
-        if fence:
-            if line.strip().startswith(fence):
-                fence = ""
+    heads: list[Head] = []
+    usable = True
+    for index, token in enumerate(tokens):
+        if token.type != "heading_open" or not token.map:
             continue
-        if m := FENCE.match(line):
-            fence, previous = m.group(1)[0] * len(m.group(1)), ""
-            continue
-        m = ATX.match(line)
-        if m and len(m.group(1)) in (2, 3):
-            title, found = m.group(2), ID_SUFFIX.search(m.group(2))
-            if found is None:
-                problems.append((index + 1, f"heading '{fold(title)}' has no id: write it as "
-                                            f"'{m.group(1)} {fold(title)} {{#an-id}}' (docs/content-format.md)"))
-            elif not ID.match(found.group(1)):
-                problems.append((index + 1, f"heading id '{found.group(1)}' must be lowercase letters, digits "
-                                            "and hyphens"))
+        if not token.markup.startswith("#"):  # underlined: the line under the title is the one to mend
+            problems.append((token.map[1], "write headings as '## Title {#an-id}', not underlined"))
+        elif token.tag in ("h2", "h3"):
+            title = fold(tokens[index + 1].content)
+            if "id" not in token.meta:
+                problems.append((token.map[0] + 1, f"heading '{title}' has no id: write it as "
+                                                   f"'{token.markup} {title} {{#an-id}}' (docs/content-format.md)"))
+            elif token.attrGet("id") is None:  # an id no link can name: the Markdown check says so
+                usable = False
             else:
-                title = title[:found.start()]
-                lines[index] = line[:line.index(m.group(2))] + title
-                heads.append((index, len(m.group(1)), found.group(1), fold(title)))
-        elif SETEXT.match(line) and previous.strip() and not previous.lstrip().startswith(("-", "*", "+", "|", ">")):
-            problems.append((index + 1, "write headings as '## Title {#an-id}', not underlined"))
-        previous = line if not m else ""
-    if problems:  # a heading without an id: which sections are missing is not known yet
-        return "\n".join(lines), [], problems
+                heads.append((token.map[0], len(token.markup), token.meta["id"], title))
+    if problems or not usable:  # a heading without an id: which sections are missing is not known yet
+        return [], problems
+    lines = text.split("\n")
+    start = heads[0][0] if heads else len(lines)
+    before = [t.map[0] + 1 for t in tokens if t.map and t.level == 0 and t.map[0] < start and t.type != "heading_open"]
+    if before:  # (a # heading is refused where the Markdown is checked)
+        problems.append((before[0], "text before the first ## section: every part of a rules text is in a section"))
     items = _items(lines, heads, problems)
-    return "\n".join(lines), items if not problems else [], problems
+    return items if not problems else [], problems
 
 
-def _items(lines: list[str], heads: list[tuple[int, int, str, str]], problems: list[tuple[int, str]]) -> list[RulesItem]:
+def _items(lines: list[str], heads: list[Head], problems: list[tuple[int, str]]) -> list[RulesItem]:
     items: list[RulesItem] = []
     seen: dict[str, int] = {}
-    start = heads[0][0] if heads else len(lines)
-    before = [n for n, line in enumerate(lines[:start], 1) if line.strip() and not ATX.match(line)]
-    if before:  # (a # heading is refused where the Markdown is checked)
-        problems.append((before[0],
-                         "text before the first ## section: every part of a rules text is in a section"))
     section, last = None, -1
     for n, (index, level, hid, title) in enumerate(heads):
         end = heads[n + 1][0] if n + 1 < len(heads) else len(lines)

@@ -7,7 +7,6 @@ from typing import Any
 from .errors import Problems
 from .format import ALIAS, EXAMPLE_TEXT, LABELLED, TEXT, VARIANT_TEXT, setting_text
 from .nodes import Fields
-from .rules import parse_rules
 from .schema import Shape, line_of
 from .types import Alias, ExampleText, GameText, Loc, SettingMeta, SettingText, Text
 from .files import present, read_text
@@ -167,9 +166,6 @@ def game_text(problems: Problems, lang: str, layers: list[tuple[Path, dict]], ru
     for eid in raw_examples:
         if eid not in examples:
             problems.add(path, line_of(raw_examples, eid), f"examples.{eid}: the game has no such example")
-    rules, items, found = parse_rules(rules)
-    for line, message in found:
-        problems.add(rules_file, line, message)
     return GameText(lang, own["name"].strip(), slug, own["summary"].strip(), aliases(problems, path, own, lang),
                     stext, vtext, etext, rules, rules_file, Loc(problems.rel(path), 1),
-                    line_of(own, "slug"), items=items)
+                    line_of(own, "slug"))

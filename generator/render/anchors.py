@@ -52,7 +52,7 @@ def check_game_page(root: Path, page: bytes, text: GameText, template: Path) -> 
             from_content.add(hid)
             if ids[hid] > 1:
                 problems.add(path, line, f"{where}the heading's id '{hid}' is an id the page has already "
-                                         "(Giv's own, or another heading's): reword the heading")
+                                         "(Giv's own, or another heading's): choose another id, the same in every language")
         for line, target in markdown.anchors:
             line = at or line
             from_content.add("#" + target)

@@ -1,12 +1,13 @@
 """Markdown for rules texts and example notes: markdown-it-py (CommonMark with tables) and its plugins.
 
 What Giv adds: the language's quotes (the typographer), language spans written [text]{lang=sv}
-(the attrs plugin), ids on ## and ### headings made by Giv's slug rule (the anchors plugin),
-`game:<id>` links (a core rule), table alignment as classes (the CSP allows no style attribute),
-and a check that refuses raw HTML, images, H1s and links that go nowhere, with the line of each.
+(the attrs plugin), a ## or ### heading's id written after it, `## Scoring {#scoring}` (a core
+rule: the id is the rules item's, the same in every language), `game:<id>` links (a core rule),
+table alignment as classes (the CSP allows no style attribute), and a check that refuses raw HTML,
+images, H1s, ids no link can name and links that go nowhere, with the line of each.
 
-convert() parses a text once; its problems and its HTML come from the same tokens. A page fills in
-the `game:` links (their address depends on the page that links)."""
+parse() reads a text once; render() makes its problems and its HTML from those tokens, and
+model/rules.py its items. A page fills in the `game:` links (their address depends on the page)."""
 from __future__ import annotations
 
 import functools
@@ -18,14 +19,12 @@ from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
-from mdit_py_plugins.anchors import anchors_plugin
 from mdit_py_plugins.attrs import attrs_plugin
-
-from ..model.slugs import slugify
 
 QUOTES = {"da": "»«›‹", "sv": "””’’", "en": "“”‘’"}  # “double”, ‘single’ as each language writes them
 LANG = re.compile(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*")
-ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # a heading's id: Giv's slug of a heading with a word in it
+ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # a heading's id: lowercase words joined by hyphens
+HEADING_ID = re.compile(r"[ \t]*\{#([^{}]*)\}$")  # `{#id}` at the end of a heading
 SLOT = "\0"  # around a game link's target in the HTML; the parser turns a NUL in the text into U+FFFD
 
 Problem = tuple[int, str]  # (line, message)
@@ -39,6 +38,7 @@ class Markdown:
     games: frozenset[str]       # the games it links to
     ids: tuple[tuple[int, str], ...] = ()      # (line, id) of each heading: the page checks them (render/anchors)
     anchors: tuple[tuple[int, str], ...] = ()  # (line, target) of each link to #target on the page
+    sections: tuple[tuple[str, str], ...] = ()  # (id, words) of each ## heading: the page's contents
 
     def html(self, link: Callable[[str], str | None]) -> str:
         """The HTML, with each game link's address from link(game id). A game without a page in
@@ -53,6 +53,20 @@ class Markdown:
             else:
                 parts[i] = escapeHtml(href + hash_ + anchor)
         return "".join(parts)
+
+
+def _heading_ids(state: StateCore) -> None:
+    """Core rule, before the inline parse: a ## or ### heading's `{#id}` is taken out of its text
+    into meta["id"], and is the heading's id when it is one a link can name (check says when not)."""
+    tokens = state.tokens
+    for index, token in enumerate(tokens):
+        if token.type == "heading_open" and token.tag in ("h2", "h3") and token.markup.startswith("#"):
+            inline = tokens[index + 1]
+            if found := HEADING_ID.search(inline.content):
+                inline.content = inline.content[:found.start()]
+                token.meta["id"] = found.group(1)
+                if ID.fullmatch(found.group(1)):
+                    token.attrSet("id", found.group(1))
 
 
 def _game_links(state: StateCore) -> None:
@@ -90,7 +104,7 @@ def parser(lang: str) -> MarkdownIt:
     md.enable(["table", "smartquotes"])
     md.validateLink = lambda url: True  # every link reaches the check, which allows only what is safe
     attrs_plugin(md, spans=True, after=(), allowed=("lang",))
-    anchors_plugin(md, min_level=2, max_level=3, slug_func=slugify)
+    md.core.ruler.after("block", "heading_ids", _heading_ids)
     md.core.ruler.push("game_links", _game_links)
     for rule, render in (("link_open", _link_open), ("th_open", _cell_open), ("td_open", _cell_open),
                          ("html_inline", _as_text), ("html_block", _as_text)):
@@ -98,14 +112,32 @@ def parser(lang: str) -> MarkdownIt:
     return md
 
 
-def convert(text: str, lang: str, game_ids: set[str] | frozenset[str]) -> Markdown:
-    """The text parsed once: its problems (see check) and its HTML."""
+def parse(text: str, lang: str) -> list[Token]:
+    """The text's tokens, as the language's parser reads it."""
+    return parser(lang).parse(text)
+
+
+def render(tokens: list[Token], lang: str, game_ids: set[str] | frozenset[str]) -> Markdown:
+    """A parsed text's problems (see check) and its HTML."""
     md = parser(lang)
-    tokens = md.parse(text)
     html = md.renderer.render(tokens, md.options, {})
     games = frozenset(t.meta["game"].partition("#")[0] for b in tokens for t in b.children or () if "game" in t.meta)
-    ids = tuple((b.map[0] + 1, str(b.attrGet("id"))) for b in tokens if b.type == "heading_open" and b.map)
-    return Markdown(tuple(html.split(SLOT)), tuple(check(tokens, game_ids)), games, ids, tuple(_anchors(tokens)))
+    ids = tuple((b.map[0] + 1, str(b.attrGet("id"))) for b in tokens
+                if b.type == "heading_open" and b.map and b.attrGet("id"))
+    sections = tuple((str(b.attrGet("id")), _words(tokens[n + 1])) for n, b in enumerate(tokens)
+                     if b.type == "heading_open" and b.tag == "h2" and b.attrGet("id"))
+    return Markdown(tuple(html.split(SLOT)), tuple(check(tokens, game_ids)), games, ids, tuple(_anchors(tokens)),
+                    sections)
+
+
+def _words(inline: Token) -> str:
+    """A heading's words without their markup, as the typographer wrote them."""
+    return "".join(t.content for t in inline.children or () if t.type in ("text", "code_inline", "softbreak"))
+
+
+def convert(text: str, lang: str, game_ids: set[str] | frozenset[str]) -> Markdown:
+    """The text parsed once, and rendered."""
+    return render(parse(text, lang), lang, game_ids)
 
 
 def _anchors(tokens: list[Token]) -> list[tuple[int, str]]:
@@ -137,9 +169,8 @@ def check(tokens: list[Token], game_ids: set[str] | frozenset[str]) -> list[Prob
             out.append((line, f"raw HTML is not allowed in Markdown: {block.content.strip().splitlines()[0][:40]}"))
         elif block.type == "heading_open" and block.tag == "h1":
             out.append((line, "use ## and ### for headings; the page title is the game's name"))
-        elif block.type == "heading_open" and not ID.fullmatch(str(block.attrGet("id"))):
-            out.append((line, f"the heading makes the id '{block.attrGet('id')}', which no link can name: "
-                              "give it a word of letters or digits"))
+        elif block.type == "heading_open" and "id" in block.meta and not ID.fullmatch(block.meta["id"]):
+            out.append((line, f"heading id '{block.meta['id']}' must be lowercase letters, digits and hyphens"))
         html_lines: set[int] = set()  # one report per line for inline HTML
         for token in block.children or ():
             if token.type == "html_inline" and line not in html_lines:

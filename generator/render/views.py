@@ -172,6 +172,7 @@ class GameView:
     words: Words
     hands: list[HandRow]
     aliases: list[AliasRef] = field(default_factory=list)
+    sections: tuple[tuple[str, str], ...] = ()  # (id, words) of the rules' sections, for the contents
 
 
 def game_view(ctx: Ctx, game: Game, results: dict, at_a_glance: facts.Glance) -> GameView:
@@ -183,4 +184,4 @@ def game_view(ctx: Ctx, game: Game, results: dict, at_a_glance: facts.Glance) ->
     return GameView(game, text, text.rules_html.html(ctx.link), glance(ctx, game, at_a_glance, w),
                     settings_reference(ctx, game, text), variants,
                     [example_view(ctx, game, text, ex, results) for ex in game.examples], w,
-                    hand_rows(ctx, at_a_glance), aliases)
+                    hand_rows(ctx, at_a_glance), aliases, text.rules_html.sections)

@@ -30,7 +30,8 @@ export function chartSection(app, width) {
   const bonus = names.map((_, p) => result.bonuses.filter((b) => b.player === p).reduce((a, b) => a + b.points, 0));
   const hasBonus = bonus.some((b) => b !== 0);
   const steps = rounds.length + (hasBonus ? 1 : 0);
-  const series = names.map((_, p) => [0, ...rounds.map((r) => r.totals[p]), ...(hasBonus ? [result.totals[p]] : [])]);
+  const start = app.state.carryIn || names.map(() => 0); // a latecomer's agreed score
+  const series = names.map((_, p) => [start[p], ...rounds.map((r) => r.totals[p]), ...(hasBonus ? [result.totals[p]] : [])]);
   const all = series.flat();
   const low = Math.min(0, ...all);
   const high = Math.max(1, ...all);

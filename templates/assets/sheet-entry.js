@@ -3,6 +3,7 @@
 // page's language, chosen from the engine's error codes; nothing is saved until the round is right.
 import { h, hook } from './sheet-dom.js';
 import { TRUMPS } from './sheet-store.js';
+import { awaySeats } from './sheet-seats.js';
 
 /** A typed count: {value: whole number | null, empty: bool}. Only plain digits are a number. */
 export function parseCount(text) {
@@ -35,6 +36,12 @@ export function errorText(app, error, context = {}) {
       return t('errDealerHook', { name, bid: num((context.bids || [])[error.player] ?? 0), hand });
     case 'tooManyRounds':
       return t('errTooMany');
+    case 'tooFewPresent':
+      return t('errTooFew');
+    case 'dealerAbsent':
+      return t('errDealerAway', { name });
+    case 'adjustAbsent':
+      return t('errAdjustAway', { name });
     case 'handSizeRange':
       return t('errHandSize');
     case 'loserRange':
@@ -50,6 +57,12 @@ export function errorText(app, error, context = {}) {
   }
 }
 
+/** An edited round keeps its one-off adjustment and note. */
+function keepExtras(was, round) {
+  if (was && was.adjust) round.adjust = was.adjust.slice();
+  if (was && was.note) round.note = was.note;
+}
+
 function roundFacts(app, current) {
   const { t, tn } = app.i18n;
   const names = app.names();
@@ -58,6 +71,8 @@ function roundFacts(app, current) {
   facts.push(tn('cards', current.handSize));
   facts.push(t('dealerIs', { name: names[current.dealer] }));
   if (current.trump) facts.push(t('trumpIs', { trump: trumpText(t, current.trump) }));
+  const away = [...awaySeats(app)].sort((a, b) => a - b);
+  if (away.length) facts.push(t('awayIs', { names: app.i18n.list(away.map((p) => names[p])) }));
   return h('p', { class: 'sheet-facts' }, facts.map((text) => h('span', {}, text)));
 }
 
@@ -118,7 +133,9 @@ function bidForm(app, current) {
   const roundNo = current.index + 1;
   const hand = current.handSize;
   const hookOn = app.result.settings.dealerHook === true;
-  const order = Array.from({ length: n }, (_, i) => (current.dealer + 1 + i) % n); // dealer bids last
+  const away = awaySeats(app);
+  // the dealer bids last; a seat away from the round has no row
+  const order = Array.from({ length: n }, (_, i) => (current.dealer + 1 + i) % n).filter((p) => !away.has(p));
   const box = errorBox();
   const hookHint = h('p', { class: 'sheet-hook', id: 'giv-hook-hint', hidden: !hookOn || phase !== 'bid' });
   const sumHint = h('p', { class: 'sheet-sum', id: 'giv-sum-hint', 'aria-live': 'off' });
@@ -226,12 +243,14 @@ function bidForm(app, current) {
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    const bids = parsed('bids');
-    const took = phase === 'took' ? parsed('took') : bids.map(() => null);
-    // a played round keeps its dealer and trump (engine version 2)
+    const here = (values) => values.map((v, p) => (away.has(p) ? null : v));
+    const bids = here(parsed('bids'));
+    const took = phase === 'took' ? here(parsed('took')) : bids.map(() => null);
+    // a played round keeps its dealer and trump (engine version 2), and an edit its adjustment
     const candidate = { bids, took, handSize: hand, dealer: current.dealer };
     if (current.trump) candidate.trump = current.trump;
-    const errors = app.check(current.index, candidate, phase);
+    if (current.editing) keepExtras(state.rounds[current.index], candidate);
+    const errors = app.check(current.index, candidate, phase, away);
     if (errors.length) {
       const context = { handSize: hand, bids, took, raw: { bids: draft.bids, took: draft.took } };
       showErrors(box, errors.map((e) => app.errorText(e, context)));
@@ -275,6 +294,7 @@ function tallyForm(app, current) {
     'aria-pressed': current.editing ? String(p === was) : null,
     onclick: () => {
       const candidate = { loser: p };
+      if (current.editing) keepExtras(app.state.rounds[current.index], candidate);
       const errors = app.check(current.index, candidate, 'loser');
       if (errors.length) { showErrors(box, errors.map((e) => app.errorText(e))); return; }
       app.saveRound(current.index, candidate);

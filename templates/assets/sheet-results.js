@@ -84,12 +84,22 @@ function bidRow(app, r, plan, scored, round, classes, showTrump, editing) {
       return h('td', { class: dealt ? 'sheet-cell is-dealer' : 'sheet-cell' }, dealt ? dealerMark(t) : null,
         dealt ? h('span', { class: 'visually-hidden' }, t('dealerBadge')) : null);
     }
+    if (scored.scores[p] === null) { // the seat sat the deal out: its total stays as it was
+      return h('td', { class: 'sheet-cell is-away' }, h('span', { class: 'sheet-away', 'aria-hidden': 'true' }, '–'),
+        h('span', { class: 'sheet-total', 'aria-hidden': 'true', dataset: { ...hook(r + 1, p, 'total'), value: scored.totals[p] } },
+          num(scored.totals[p])),
+        h('span', { class: 'visually-hidden' }, `${t('satOut')}, ${num(scored.totals[p])}`));
+    }
     const made = round.bids[p] === round.took[p];
-    const words = t('cellWords', { bid: num(round.bids[p]), took: num(round.took[p]),
+    const extra = round.adjust && round.adjust[p] !== null ? round.adjust[p] : null;
+    let words = t('cellWords', { bid: num(round.bids[p]), took: num(round.took[p]),
       points: tn('points', scored.scores[p]), total: num(scored.totals[p]) });
+    if (extra !== null) words += `, ${t('adjustCell', { points: i18n.signed(extra) })}`;
     return h('td', { class: `sheet-cell ${made ? 'is-made' : 'is-missed'}${dealt ? ' is-dealer' : ''}` },
       h('span', { class: 'sheet-bt', 'aria-hidden': 'true' }, dealt ? dealerMark(t) : null,
         t('bidTook', { bid: num(round.bids[p]), took: num(round.took[p]) })),
+      extra !== null ? h('span', { class: 'sheet-adjust', 'aria-hidden': 'true', dataset: { ...hook(r + 1, p, 'adjust'), value: extra } },
+        i18n.signed(extra)) : null,
       h('span', { class: 'sheet-score', 'aria-hidden': 'true', dataset: { ...hook(r + 1, p, 'score'), value: scored.scores[p] } },
         i18n.signed(scored.scores[p])),
       h('span', { class: 'sheet-total', 'aria-hidden': 'true', dataset: { ...hook(r + 1, p, 'total'), value: scored.totals[p] } },
@@ -137,9 +147,11 @@ function bidTable(app) {
     if (r === next) classes.push('is-next');
     if (r === editing) classes.push('is-editing');
     const key = JSON.stringify([r, round || null, scored ? [scored.scores, scored.totals, scored.errors.length] : null,
-      plan.handSize, plan.dealer, plan.trump, r === next, r === editing, showTrump]);
+      plan.handSize, plan.dealer, plan.trump, r === next, r === editing, showTrump, n]);
     body.push(keptRow(app, key, () => bidRow(app, r, plan, scored, round, classes, showTrump, r === editing)));
+    if (round && (round.note || round.adjust)) body.push(noteRow(app, r, round, n + 1));
   }
+  if (state.carryIn) body.unshift(carryRow(app, 1));
   const foot = [];
   if (result.bonuses.length) {
     const bonus = Array(n).fill(0);
@@ -158,6 +170,28 @@ function bidTable(app) {
     h('thead', {}, head), h('tbody', {}, body), foot.length ? h('tfoot', {}, foot) : null), note];
 }
 
+/** A round's one-off adjustments and note, in a row of their own under it. */
+export function noteText(app, round, r) {
+  const { i18n } = app;
+  const names = app.names();
+  const given = (round.adjust || []).flatMap((points, p) => (points === null ? [] : [i18n.t('noteAdjust', { name: names[p], points: i18n.signed(points) })]));
+  const parts = [given.length ? i18n.list(given) : '', round.note ? (given.length ? `(${round.note})` : round.note) : ''].filter(Boolean);
+  return i18n.t('noteRow', { round: i18n.num(r + 1), text: parts.join(' ') });
+}
+
+function noteRow(app, r, round, span) {
+  return h('tr', { class: 'sheet-note-row' }, app.sentence('td', { colspan: span, dataset: { round: String(r + 1), field: 'note' } },
+    () => noteText(app, round, r)));
+}
+
+/** The scores the players started from (a latecomer's agreed score), above the first round. */
+function carryRow(app, blank) {
+  const { t, num } = app.i18n;
+  return h('tr', { class: 'sheet-carry-row' }, h('th', { scope: 'row', class: 'sheet-round' }, t('carryRow')),
+    Array.from({ length: blank - 1 }, () => h('td', {})),
+    app.state.carryIn.map((points, p) => h('td', { dataset: { player: String(p), field: 'carry', value: points } }, num(points))));
+}
+
 function tallyTable(app) {
   const { result, state, i18n } = app;
   const { t, num } = i18n;
@@ -165,12 +199,12 @@ function tallyTable(app) {
   const editing = state.draft.edit;
   const head = h('tr', {}, h('th', { scope: 'col', class: 'sheet-round' }, t('deal')), h('th', { scope: 'col' }, t('lost')),
     Array.from({ length: n }, (_, p) => h('th', { scope: 'col', class: 'sheet-col-player', dataset: { player: p } }, app.nameEl(p))));
-  const body = result.rounds.map((scored, r) => {
+  const body = result.rounds.flatMap((scored, r) => {
     const classes = ['sheet-row', 'is-played'];
     if (r === editing) classes.push('is-editing');
     if (scored.errors.length) classes.push('has-error');
     const loser = scored.loser;
-    return h('tr', { class: classes.join(' ') },
+    const row = h('tr', { class: classes.join(' ') },
       h('th', { scope: 'row', class: 'sheet-round' }, h('button', {
         type: 'button', class: 'sheet-edit', id: `giv-edit-${r + 1}`, 'aria-label': t('editDeal', { round: num(r + 1) }),
         'aria-pressed': r === editing ? 'true' : null, onclick: () => app.editRound(r),
@@ -179,7 +213,10 @@ function tallyTable(app) {
       scored.totals.map((total, p) => h('td', { class: `sheet-cell${p === loser ? ' is-loser' : ''}` },
         p === loser ? h('span', { class: 'sheet-lost-mark', 'aria-hidden': 'true' }, '●') : null,
         h('span', { class: 'sheet-total', dataset: { ...hook(r + 1, p, 'total'), value: total } }, num(total)))));
+    const round = state.rounds[r];
+    return round && (round.note || round.adjust) ? [row, noteRow(app, r, round, n + 2)] : [row];
   });
+  if (state.carryIn) body.unshift(carryRow(app, 2));
   return [t('dealsTitle'), h('table', { class: `sheet-table is-tally players-${n}`, 'aria-labelledby': 'giv-rounds-title' },
     h('colgroup', {}, h('col', { class: 'sheet-col-round' }), h('col', { class: 'sheet-col-lost' }),
       Array.from({ length: n }, () => h('col', {}))),

@@ -5,9 +5,14 @@
 //   {v: 1, id: text, players: [name], firstDealer, settings: {key: value}, rounds: [round],
 //    redo: round | null (the round Undo took away, until something else changes),
 //    draft: {edit: null | round index, phase: "bid" | "took", bids: [text], took: [text],
-//            aside: null | {phase, bids, took} (the new round half typed when an edit began)}}
-// A bid round is {bids: [int], took: [int], handSize: int, dealer?: seat, trump?: trump as played};
-// a tally round is {loser: int}.
+//            aside: null | {phase, bids, took, out} (the new round half typed when an edit began)}}
+// A bid round is {bids: [int | null], took: [int | null], handSize: int, dealer?: seat, trump?:
+// trump as played} (null in both bids and took: the seat sat the round out); a tally round is
+// {loser: int}. Either may carry adjust: [int | null] (one-off points per seat) and note: text.
+// Table events (engine version 2), each optional: handSizes: [int] (bid: the table's own plan of
+// deals), carryIn: [int] (the score each seat started from), gone: [seat] (seats that have left),
+// ended: true (tally: the evening was ended); draft.out: null | [seat] (seats away from the round
+// being entered; null: those gone).
 export const VERSION = 1;
 export const TRUMPS = ['turnUp', 'hearts', 'diamonds', 'clubs', 'spades', 'none'];
 const FRAGMENT = 'game=';
@@ -28,8 +33,14 @@ export function defaultSettings(data) {
 }
 
 export function blankDraft(n) {
-  return { edit: null, phase: 'bid', bids: Array(n).fill(''), took: Array(n).fill(''), aside: null };
+  return { edit: null, phase: 'bid', bids: Array(n).fill(''), took: Array(n).fill(''), aside: null, out: null };
 }
+
+export const AGREED_LIMIT = 1000000; // carry-in and adjustments (the engine's limit)
+export const NOTE_LENGTH = 60;
+const agreed = (x) => isWhole(x) && Math.abs(x) <= AGREED_LIMIT;
+const seatList = (value, n) => Array.isArray(value) && value.every((p) => isWhole(p) && p >= 0 && p < n)
+  && new Set(value).size === value.length;
 
 /** A game's id (for the history): random, short, text. */
 export function newId() {
@@ -43,16 +54,34 @@ export function newState(data, players) {
     redo: null, draft: blankDraft(names.length) };
 }
 
+/** A round's one-off adjustment and its note, when both are readable (else false). */
+function cleanExtras(round, n, out) {
+  if (round.adjust !== undefined) {
+    if (!Array.isArray(round.adjust) || round.adjust.length !== n || !round.adjust.every((x) => x === null || agreed(x))) return false;
+    if (round.adjust.some((x) => x !== null)) out.adjust = round.adjust.slice();
+  }
+  if (round.note !== undefined) {
+    if (typeof round.note !== 'string') return false;
+    if (round.note.trim()) out.note = round.note.slice(0, NOTE_LENGTH);
+  }
+  return true;
+}
+
 function cleanRound(data, round, n) {
   if (!isObject(round)) return null;
   if (data.template === 'tally') {
-    return isWhole(round.loser) && round.loser >= 0 && round.loser < n ? { loser: round.loser } : null;
+    if (!(isWhole(round.loser) && round.loser >= 0 && round.loser < n)) return null;
+    const out = { loser: round.loser };
+    return cleanExtras(round, n, out) ? out : null;
   }
   const cardsOk = isWhole(round.handSize) && round.handSize >= 1 && round.handSize <= 1000;
+  const away = (p) => Array.isArray(round.bids) && Array.isArray(round.took) && round.bids[p] === null && round.took[p] === null;
   const list = (value) => Array.isArray(value) && value.length === n
-    && value.every((x) => isWhole(x) && x >= 0 && x <= round.handSize);
+    && value.every((x, p) => away(p) || (isWhole(x) && x >= 0 && x <= round.handSize));
   if (!cardsOk || !list(round.bids) || !list(round.took)) return null;
+  if (round.bids.every((_, p) => away(p))) return null; // a round nobody played
   const out = { bids: round.bids.slice(), took: round.took.slice(), handSize: round.handSize };
+  if (!cleanExtras(round, n, out)) return null;
   // as played: a later change of the first dealer or of the trump rule leaves this round as it was
   if (round.dealer !== undefined) {
     if (!isWhole(round.dealer) || round.dealer < 0 || round.dealer >= n) return null;
@@ -70,9 +99,35 @@ function cleanDraft(draft, n, rounds) {
     ? value.map((x) => (typeof x === 'string' ? x.slice(0, 6) : '')) : Array(n).fill(''));
   if (!isObject(draft)) return blankDraft(n);
   const edit = isWhole(draft.edit) && draft.edit >= 0 && draft.edit < rounds ? draft.edit : null;
+  const seats = (value) => (Array.isArray(value) && seatList(value, n) ? value.slice() : null);
   const aside = edit !== null && isObject(draft.aside)
-    ? { phase: draft.aside.phase === 'took' ? 'took' : 'bid', bids: texts(draft.aside.bids), took: texts(draft.aside.took) } : null;
-  return { edit, phase: draft.phase === 'took' ? 'took' : 'bid', bids: texts(draft.bids), took: texts(draft.took), aside };
+    ? { phase: draft.aside.phase === 'took' ? 'took' : 'bid', bids: texts(draft.aside.bids), took: texts(draft.aside.took),
+      out: seats(draft.aside.out) } : null;
+  const out = seats(draft.out);
+  return { edit, phase: draft.phase === 'took' ? 'took' : 'bid', bids: texts(draft.bids), took: texts(draft.took), aside, out };
+}
+
+/** The table events of a stored game (see the top of this file); returns false when one is unreadable. */
+function cleanEvents(data, value, n, state) {
+  if (value.handSizes !== undefined && value.handSizes !== null) {
+    const ok = data.template === 'bid' && Array.isArray(value.handSizes) && value.handSizes.length > 0
+      && value.handSizes.length <= 200 && value.handSizes.every((x) => isWhole(x) && x >= 1 && x <= 1000);
+    if (!ok) return false;
+    state.handSizes = value.handSizes.slice();
+  }
+  if (value.carryIn !== undefined && value.carryIn !== null) {
+    if (!Array.isArray(value.carryIn) || value.carryIn.length !== n || !value.carryIn.every(agreed)) return false;
+    if (value.carryIn.some((x) => x !== 0)) state.carryIn = value.carryIn.slice();
+  }
+  if (value.gone !== undefined) {
+    if (!seatList(value.gone, n)) return false;
+    if (value.gone.length) state.gone = value.gone.slice().sort((a, b) => a - b);
+  }
+  if (value.ended !== undefined) {
+    if (typeof value.ended !== 'boolean' || (value.ended && data.template !== 'tally')) return false;
+    if (value.ended) state.ended = true;
+  }
+  return true;
 }
 
 /**
@@ -104,6 +159,7 @@ export function sanitize(data, value) {
     if (clean === null) { repaired = true; break; } // keep the rounds before the first broken one
     state.rounds.push(clean);
   }
+  if (!cleanEvents(data, value, n, state)) repaired = true;
   state.draft = cleanDraft(value.draft, n, state.rounds.length);
   if (typeof value.id === 'string' && /^[0-9a-z]{1,40}$/.test(value.id)) state.id = value.id;
   state.redo = value.redo ? cleanRound(data, value.redo, n) : null;
@@ -174,8 +230,9 @@ function fromBase64Url(text) {
 
 /** The fragment that carries a game (without its draft). */
 export function encodeFragment(data, state) {
-  const { id, players, firstDealer, settings, rounds } = state;
-  return `#${FRAGMENT}${toBase64Url(JSON.stringify({ v: VERSION, id, game: data.game, players, firstDealer, settings, rounds }))}`;
+  const { id, players, firstDealer, settings, rounds, handSizes, carryIn, gone, ended } = state;
+  return `#${FRAGMENT}${toBase64Url(JSON.stringify({ v: VERSION, id, game: data.game, players, firstDealer, settings, rounds,
+    handSizes, carryIn, gone, ended }))}`;
 }
 
 /** Whether the page was opened with a shared game in its fragment. */
@@ -210,7 +267,8 @@ export function importedState(data, text) {
   const { input } = value;
   const players = Array.isArray(value.rawPlayers) ? value.rawPlayers : input.players;
   const { state, repaired } = sanitize(data, { v: VERSION, id: value.id, players, firstDealer: input.firstDealer,
-    settings: input.settings, rounds: input.rounds });
+    settings: input.settings, rounds: input.rounds, handSizes: input.handSizes, carryIn: input.carryIn,
+    ended: input.ended, gone: value.gone });
   if (!state || repaired) return { error: 'importBad' };
   return { state };
 }

@@ -4,6 +4,7 @@ import { h } from './sheet-dom.js';
 import { encodeFragment } from './sheet-store.js';
 import { trumpText } from './sheet-entry.js';
 import { historySection } from './sheet-memory.js';
+import { noteText } from './sheet-results.js';
 
 /** One CSV field: quoted when needed; text that a spreadsheet would run as a formula is defused. */
 function field(value, sep) {
@@ -19,14 +20,21 @@ export function toCsv(app) {
   const names = app.names();
   const rows = [];
   const sep = csvSeparator(i18n.locale);
+  // a last column for the rounds' adjustments and notes, when there are any
+  const noted = state.rounds.some((r) => r.note || r.adjust);
+  const note = (i) => (noted ? [state.rounds[i].note || state.rounds[i].adjust ? noteText(app, state.rounds[i], i) : ''] : []);
+  const carry = state.carryIn;
   if (data.template === 'tally') {
-    rows.push([t('deal'), t('lost'), ...names.map((name) => t('csvLosses', { name }))]);
-    result.rounds.forEach((r) => rows.push([r.round, r.loser === null ? '' : names[r.loser], ...r.totals]));
+    rows.push([t('deal'), t('lost'), ...names.map((name) => t('csvLosses', { name })), ...(noted ? [t('csvNote')] : [])]);
+    if (carry) rows.push([t('carryRow'), '', ...carry]);
+    result.rounds.forEach((r, i) => rows.push([r.round, r.loser === null ? '' : names[r.loser], ...r.totals, ...note(i)]));
   } else {
     rows.push([t('round'), t('cardsHeader'), t('dealer'), t('trump'), ...names.flatMap((name) => [
-      t('csvBid', { name }), t('csvTook', { name }), t('csvPoints', { name }), t('csvTotal', { name })])]);
+      t('csvBid', { name }), t('csvTook', { name }), t('csvPoints', { name }), t('csvTotal', { name })]), ...(noted ? [t('csvNote')] : [])]);
+    if (carry) rows.push([t('carryRow'), '', '', '', ...carry.flatMap((points) => ['', '', '', points])]);
+    // a seat that sat the deal out has empty bid, tricks and points
     result.rounds.forEach((r, i) => rows.push([r.round, r.handSize, names[r.dealer], trumpText(t, r.trump),
-      ...names.flatMap((_, p) => [state.rounds[i].bids[p], state.rounds[i].took[p], r.scores[p], r.totals[p]])]));
+      ...names.flatMap((_, p) => [state.rounds[i].bids[p] ?? '', state.rounds[i].took[p] ?? '', r.scores[p] ?? '', r.totals[p]]), ...note(i)]));
     for (const b of result.bonuses) {
       rows.push([t('bonusRow'), '', '', '', ...names.flatMap((_, p) => ['', '', p === b.player ? b.points : '', ''])]);
     }
@@ -47,7 +55,7 @@ export function toJson(app) {
   const { data, state } = app;
   const result = app.run() || app.result; // (names typed since the last change are in it)
   return `${JSON.stringify({ format: 'giv-game', version: 1, id: state.id, game: data.game, name: data.name, lang: data.lang,
-    input: app.engineInput(), result, rawPlayers: state.players }, null, 2)}\n`;
+    input: app.engineInput(), result, rawPlayers: state.players, gone: state.gone || [] }, null, 2)}\n`;
 }
 
 export function download(text, type, name) {

@@ -4,7 +4,8 @@
 //
 // Modules: sheet-store (state, storage, shared links), sheet-setup (players and settings),
 // sheet-entry (the round being entered), sheet-results (standings, rounds table, chart),
-// sheet-tools (share, export, print), sheet-i18n (words and numbers), sheet-dom (DOM helpers).
+// sheet-tools (share, export, print), sheet-events (the table's own deals, players coming and
+// going, adjustments), sheet-i18n (words and numbers), sheet-dom (DOM helpers).
 import { score } from './engine.js';
 import { h } from './sheet-dom.js';
 import { makeI18n } from './sheet-i18n.js';
@@ -14,8 +15,14 @@ import { setupSection } from './sheet-setup.js';
 import { entrySection, errorText } from './sheet-entry.js';
 import { resultsSections } from './sheet-results.js';
 import { shareLink, toJson, toolsSection } from './sheet-tools.js';
+import { eventsSection } from './sheet-events.js';
+import { PLAN_KEYS, replan } from './sheet-plan.js';
+import { awaySeats, fitSeats } from './sheet-seats.js';
 
-const BID_CODES = new Set(['bidRange', 'dealerHook']);
+const BID_CODES = new Set(['bidRange', 'dealerHook', 'tooFewPresent', 'dealerAbsent']);
+const typedText = (value) => (value === null ? '' : String(value));
+/** The seats a played round had away (null in both its bids and its tricks). */
+const away = (round) => round.bids.flatMap((b, p) => (b === null && round.took[p] === null ? [p] : []));
 
 /** Makes parent's children exactly nodes, leaving in place those already there (no relayout). */
 function keepChildren(parent, nodes) {
@@ -76,15 +83,21 @@ export function createSheet(root, data) {
     playerCount: () => app.state.players.length,
     dealerOf: (index) => (app.state.firstDealer + index) % app.state.players.length,
 
-    engineInput(rounds = app.state.rounds) {
-      return { template: data.template, spec: data.spec, settings: app.state.settings, players: app.names(),
-        firstDealer: app.state.firstDealer, rounds };
+    engineInput(rounds = app.state.rounds, overrides = {}) {
+      const { state } = app;
+      const input = { template: data.template, spec: data.spec, settings: state.settings, players: app.names(),
+        firstDealer: state.firstDealer, rounds };
+      // the table events (engine version 2), when the game has them
+      if (state.handSizes && data.template === 'bid') input.handSizes = state.handSizes;
+      if (state.carryIn) input.carryIn = state.carryIn;
+      if (state.ended && data.template === 'tally') input.ended = true;
+      return { ...input, ...overrides };
     },
 
     /** Runs the engine; a thrown error (never expected) becomes a message, not a crash. */
-    run(rounds) {
+    run(rounds, overrides) {
       try {
-        return score(app.engineInput(rounds));
+        return score(app.engineInput(rounds, overrides));
       } catch (error) {
         app.announce(t('errUnexpected'));
         return null;
@@ -131,14 +144,22 @@ export function createSheet(root, data) {
       }
       const planned = result.schedule[index];
       if (!planned) return null;
-      return { index, editing: false, handSize: planned.handSize, dealer: planned.dealer, trump: planned.trump };
+      let { dealer } = planned;
+      const away = awaySeats(app);
+      if (away.has(dealer)) {
+        // the deal passes on to the next seat present: the engine says which
+        const seats = app.state.players.map((_, p) => (away.has(p) ? null : 0));
+        const probe = app.run(app.state.rounds.slice(0, index).concat([{ bids: seats, took: seats, handSize: planned.handSize }]));
+        if (probe && probe.rounds[index]) dealer = probe.rounds[index].dealer;
+      }
+      return { index, editing: false, handSize: planned.handSize, dealer, trump: planned.trump };
     },
 
     /** The engine's errors for one candidate round at index (players' numbers as given). */
-    check(index, round, phase) {
+    check(index, round, phase, away = new Set()) {
       // A number not typed yet goes to the engine as '' (a missing number): null in both a bid
-      // and its tricks would tell the engine that the seat sat the round out.
-      const typed = (values) => values.map((value) => (value === null ? '' : value));
+      // and its tricks tells the engine that the seat sat the round out.
+      const typed = (values) => values.map((value, p) => (value === null && !away.has(p) ? '' : value));
       const candidate = round.bids ? { ...round, bids: typed(round.bids), took: typed(round.took) } : round;
       const out = app.run(app.state.rounds.slice(0, index).concat([candidate]));
       if (!out) return [{ code: 'unexpected', round: index + 1, player: null }];
@@ -172,13 +193,18 @@ export function createSheet(root, data) {
     setSetting(key, value) {
       const meta = data.settings.find((m) => m.key === key);
       if (!meta || !settingOk(meta, value)) return false;
+      const before = app.result.schedule.map((d) => d.handSize);
       app.state.settings[key] = value;
+      if (PLAN_KEYS.includes(key)) replan(app, before);
       app.commit({ setup: false });
       return true;
     },
 
     applyPreset(settings) {
+      const before = app.result.schedule.map((d) => d.handSize);
+      const was = app.state.settings;
       app.state.settings = settings;
+      if (PLAN_KEYS.some((key) => was[key] !== settings[key])) replan(app, before);
       app.commit();
     },
 
@@ -188,6 +214,7 @@ export function createSheet(root, data) {
       const names = state.players.slice(0, count);
       while (names.length < count) names.push('');
       state.players = names;
+      fitSeats(state, count);
       state.redo = null; // a round of another number of players cannot come back
       if (state.firstDealer >= count) state.firstDealer = 0;
       state.draft = blankDraft(count);
@@ -244,10 +271,11 @@ export function createSheet(root, data) {
       const draft = blankDraft(app.playerCount());
       draft.edit = index;
       // what was typed for the new round waits until the edit is saved or cancelled
-      draft.aside = before.edit === null ? { phase: before.phase, bids: before.bids, took: before.took } : before.aside;
+      draft.aside = before.edit === null ? { phase: before.phase, bids: before.bids, took: before.took, out: before.out } : before.aside;
       if (data.template === 'bid') {
-        draft.bids = round.bids.map(String);
-        draft.took = round.took.map(String);
+        draft.bids = round.bids.map(typedText);
+        draft.took = round.took.map(typedText);
+        draft.out = away(round);
       }
       state.draft = draft;
       app.commit({ focus: 'entry', setup: false });
@@ -267,8 +295,9 @@ export function createSheet(root, data) {
       if (!last) return;
       const draft = blankDraft(app.playerCount());
       if (data.template === 'bid') {
-        draft.bids = last.bids.map(String);
-        draft.took = last.took.map(String);
+        draft.bids = last.bids.map(typedText);
+        draft.took = last.took.map(typedText);
+        draft.out = away(last);
       }
       state.draft = draft;
       state.redo = last;
@@ -361,9 +390,15 @@ export function createSheet(root, data) {
       if (options.setup === false && slots.setup.firstChild) app.syncSetup();
       else slots.setup.replaceChildren(setupSection(app));
       app.renderEntry(options.focus === 'entry');
+      slots.events.replaceChildren(...[eventsSection(app)].filter(Boolean));
       app.renderResults();
       app.renderTools();
-      if (options.focus !== 'entry' && focusId && document.activeElement !== active) {
+      const wanted = options.focusId && document.getElementById(options.focusId);
+      if (options.focusId) {
+        // (a button that is gone or disabled now leaves focus on its panel's summary)
+        const target = wanted && !wanted.disabled ? wanted : root.querySelector('#giv-table > summary');
+        if (target) target.focus();
+      } else if (options.focus !== 'entry' && focusId && document.activeElement !== active) {
         const again = document.getElementById(focusId);
         if (again) again.focus();
       }
@@ -462,6 +497,7 @@ export function createSheet(root, data) {
           // the offer is for a new game: once a round is saved or a name typed, it no longer holds
           if (!newAndNameless()) { app.render(); return; }
           app.state.players = names.slice();
+          fitSeats(app.state, names.length);
           app.state.redo = null;
           if (app.state.firstDealer >= names.length) app.state.firstDealer = 0;
           app.state.draft = blankDraft(names.length);
@@ -498,7 +534,7 @@ export function createSheet(root, data) {
   status = h('p', { class: 'visually-hidden', role: 'status', 'aria-live': 'polite' });
   const slots = {
     notices: h('div', { class: 'sheet-slot' }), setup: h('div', { class: 'sheet-slot' }),
-    entry: h('div', { class: 'sheet-slot' }), results: h('div', { class: 'sheet-slot' }),
+    entry: h('div', { class: 'sheet-slot' }), events: h('div', { class: 'sheet-slot' }), results: h('div', { class: 'sheet-slot' }),
     tools: h('div', { class: 'sheet-slot' }),
   };
   root.append(status, h('div', { class: 'sheet-live' }, Object.values(slots)));

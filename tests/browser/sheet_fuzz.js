@@ -157,7 +157,7 @@
     else {
       const names = state.players.map((name, i) => name.trim() || `Player ${i + 1}`);
       const out = engine.score({ template: data.template, spec: data.spec, settings: state.settings, players: names,
-        firstDealer: state.firstDealer, rounds: state.rounds });
+        firstDealer: state.firstDealer, rounds: state.rounds, handSizes: state.handSizes, carryIn: state.carryIn });
       hand = out.schedule[index].handSize;
     }
     const dealerRow = $('#sheet-app .sheet-entry .sheet-pick.is-dealer');
@@ -394,6 +394,22 @@
       }
       case 'hash':
         return hashAction(a);
+      case 'table': {
+        // the table panel (sheet-events.js): a field typed into or a list chosen from, then a button
+        const panel = $('#giv-table');
+        if (!panel) return 'table: none';
+        panel.open = true;
+        const fields = $$('#giv-table input[type="text"]');
+        const field = fields.length && rr(1) < 0.6 ? pick(fields, rr(2)) : null;
+        if (field) edit(field, a.v, a.m);
+        const lists = $$('#giv-table select');
+        const list = lists.length && rr(3) < 0.4 ? pick(lists, rr(4)) : null;
+        if (list) choose(list, rr(5));
+        const button = pick($$('#giv-table button').filter(enabled), rr(0));
+        if (!button) return 'table: no button';
+        button.click();
+        return `table ${field ? `${describe(field)} ${JSON.stringify(a.v)} ` : ''}${list ? `${describe(list)}=${list.value} ` : ''}button ${describe(button)}`;
+      }
       case 'notice': {
         const button = pick($$('#sheet-app .sheet-notice button'), rr(0));
         if (!button) return 'notice: none';
@@ -478,8 +494,8 @@
       });
       if ($(`#giv-name-${state.players.length}`)) problems.push('a name field too many');
       if (!root.querySelector('.sheet-problems') || root.querySelector('.sheet-standings')) {
-        const rows = data.template === 'tally' ? $$('#sheet-app .sheet-table.is-tally tbody tr').length
-          : $$('#sheet-app .sheet-table.is-bid tbody tr.is-played').length;
+        // (a played round's row; a note row under it and the Start row above are not rounds)
+        const rows = $$(`#sheet-app .sheet-table.is-${data.template} tbody tr.is-played`).length;
         if (rows !== state.rounds.length) problems.push(`${rows} rounds shown, ${state.rounds.length} stored`);
       }
     }

@@ -1,7 +1,8 @@
 """The sheet under fire: 1,000 random sessions in Chromium across the four games and the three
 languages (typing, pasting, deleting, undo, edits of past rounds, settings and variants changed,
-also to values out of range, panels, share links, exports, new games, reloads, garbage in every
-field). After every action: no exception or console error, nothing shown as NaN / undefined /
+also to values out of range, panels, the table panel's events (coming deals, seats away, a
+latecomer, adjustments, the end of an evening), share links, exports, new games, reloads, garbage
+in every field). After every action: no exception or console error, nothing shown as NaN / undefined /
 null / [object / Infinity, no "unexpected error" message, and the stored game parses and is read
 back by the sheet without repair; after every reload the sheet shows the same game as before.
 
@@ -77,7 +78,7 @@ TEXT_MODES = [("type", 35), ("paste", 30), ("raw", 10), ("delete", 10), ("backsp
 ACTIONS = [
     ("count", 22), ("enter", 6), ("submit", 5), ("valid", 20), ("back", 2), ("edit", 5), ("cancel", 2),
     ("undo", 5), ("setting", 9), ("variant", 3), ("name", 4), ("players", 2), ("dealer", 2), ("panel", 2),
-    ("share", 2), ("hash", 1), ("notice", 1), ("export", 1), ("new", 1), ("reload", 0.12),
+    ("share", 2), ("hash", 1), ("notice", 1), ("export", 1), ("new", 1), ("reload", 0.12), ("table", 4),
 ]
 
 
@@ -164,6 +165,10 @@ def make_action(rng: random.Random, kind: str, game: str) -> dict:
     elif kind == "setting":
         roll = rng.random()
         a["v"] = "@valid" if roll < 0.45 else "@edge" if roll < 0.6 else rng.choice(SETTING_GARBAGE)
+        a["m"] = weighted(rng, TEXT_MODES)
+    elif kind == "table":
+        roll = rng.random()
+        a["v"] = str(rng.randint(-30, 60)) if roll < 0.5 else random_name(rng) if roll < 0.75 else rng.choice(COUNT_GARBAGE)
         a["m"] = weighted(rng, TEXT_MODES)
     elif kind == "hash":
         a["m"] = "share" if rng.random() < 0.5 else "garbage"

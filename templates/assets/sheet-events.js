@@ -1,0 +1,22 @@
+// What a real evening changes as it goes (the engine's table events, version 2), behind one
+// folded panel so that the normal round stays as it is: the coming deals (sheet-plan.js), who
+// plays, sits out, leaves or joins (sheet-seats.js), a one-off adjustment with a short note and
+// the end of an open evening (sheet-adjust.js).
+import { h } from './sheet-dom.js';
+import { dealsPart } from './sheet-plan.js';
+import { joinPart, seatsPart } from './sheet-seats.js';
+import { adjustPart, endPart } from './sheet-adjust.js';
+
+export function eventsSection(app) {
+  const { t } = app.i18n;
+  if (!app.result || app.result.errors.some((e) => e.round === null)) return null;
+  const bid = app.data.template === 'bid';
+  const parts = (bid ? [dealsPart(app), seatsPart(app)] : [endPart(app)]).concat([joinPart(app), adjustPart(app)]).filter(Boolean);
+  if (!parts.length) return null;
+  if (app.tableOpen === undefined) app.tableOpen = false;
+  const details = h('details', { class: 'sheet-table-panel', id: 'giv-table', open: app.tableOpen },
+    h('summary', {}, h('span', { class: 'sheet-summary' }, t(bid ? 'tableTitle' : 'tableTitleTally'))),
+    h('div', { class: 'sheet-panel-body' }, parts));
+  details.addEventListener('toggle', () => { app.tableOpen = details.open; });
+  return details;
+}

@@ -1,0 +1,141 @@
+// Who is at the table (engine version 2): a seat sits out the deal being entered, leaves the game
+// (away from then on) or comes back; a latecomer joins on the score the table agrees on
+// (carryIn). A seat away from a deal is null in both its bids and its tricks.
+import { h } from './sheet-dom.js';
+import { AGREED_LIMIT } from './sheet-store.js';
+import { replan } from './sheet-plan.js';
+
+/** The seats away from the round being entered (or edited): sitting it out, or gone. */
+export function awaySeats(app) {
+  const { draft, gone } = app.state;
+  return new Set(draft.out !== null && draft.out !== undefined ? draft.out : gone || []);
+}
+
+/** The table's seats after the number of players changed (before the first deal). */
+export function fitSeats(state, count) {
+  if (state.gone) state.gone = state.gone.filter((p) => p < count);
+  if (state.gone && !state.gone.length) delete state.gone;
+  if (state.carryIn) {
+    const carry = state.carryIn.slice(0, count);
+    while (carry.length < count) carry.push(0);
+    state.carryIn = carry;
+    if (!carry.some((x) => x !== 0)) delete state.carryIn;
+  }
+}
+
+/** A typed agreed score: a whole number (a minus sign allowed), or null. */
+export function agreedNumber(text) {
+  const clean = String(text).trim().replace('\u2212', '-');
+  if (!/^[-+]?\d{1,7}$/.test(clean)) return null;
+  const value = Number(clean);
+  return Math.abs(value) <= AGREED_LIMIT ? value : null;
+}
+
+/** The seats away from the deal being entered become `out` (and `gone`, when given). */
+function seat(app, out, gone, message, focusId, box) {
+  const { state } = app;
+  if (state.players.length - out.size < 2) {
+    box.textContent = app.errorText({ code: 'tooFewPresent', player: null, round: null });
+    return;
+  }
+  if (gone) {
+    if (gone.size) state.gone = [...gone].sort((a, b) => a - b);
+    else delete state.gone;
+  }
+  const seats = [...out].sort((a, b) => a - b);
+  // a new deal with exactly the seats that are gone away follows the table from then on
+  const following = state.draft.edit === null && seats.join() === (state.gone || []).join();
+  state.draft.out = following ? null : seats;
+  for (const p of out) { state.draft.bids[p] = ''; state.draft.took[p] = ''; }
+  // a seat back in the deal needs a bid before the tricks
+  if (state.draft.phase === 'took' && state.draft.bids.some((b, p) => b === '' && !out.has(p))) state.draft.phase = 'bid';
+  app.commit({ setup: false, focusId });
+  app.announce(message);
+}
+
+/** Who plays the deal being entered: sits out, plays, leaves, comes back. */
+export function seatsPart(app) {
+  const current = app.current();
+  if (!current) return null;
+  const { t, num } = app.i18n;
+  const { state } = app;
+  const round = num(current.index + 1);
+  const out = awaySeats(app);
+  const gone = new Set(state.gone || []);
+  const names = app.names();
+  const box = h('p', { class: 'sheet-field-error', role: 'alert' });
+  const button = (label, words, id, run) => h('button', { type: 'button', class: 'sheet-button is-small', id, 'aria-label': words, onclick: run }, label);
+  const rows = state.players.map((_, p) => {
+    const name = names[p];
+    const toggled = (set, add) => { const next = new Set(set); if (add) next.add(p); else next.delete(p); return next; };
+    const does = [];
+    if (gone.has(p) && !current.editing) {
+      does.push(button(t('comesBack'), t('comesBackOf', { name }), `giv-back-${p}`,
+        () => seat(app, toggled(out, false), toggled(gone, false), t('cameBack', { name }), `giv-back-${p}`, box)));
+    } else {
+      does.push(out.has(p)
+        ? button(t('playsAgain'), t('playsAgainOf', { name, round }), `giv-plays-${p}`,
+          () => seat(app, toggled(out, false), null, t('playingAgain', { name, round }), `giv-plays-${p}`, box))
+        : button(t('sitsOut'), t('sitsOutOf', { name, round }), `giv-out-${p}`,
+          () => seat(app, toggled(out, true), null, t('sittingOut', { name, round }), `giv-out-${p}`, box)));
+      if (!current.editing) {
+        does.push(button(t('leaves'), t('leavesOf', { name }), `giv-leave-${p}`,
+          () => seat(app, toggled(out, true), toggled(gone, true), t('left', { name }), `giv-leave-${p}`, box)));
+      }
+    }
+    const status = gone.has(p) && out.has(p) ? 'statusGone' : out.has(p) ? 'statusOut' : 'statusPlays';
+    return h('li', { class: 'sheet-seat', dataset: { player: String(p) } },
+      h('span', { class: 'sheet-seat-who' }, app.nameEl(p), h('span', { class: 'sheet-seat-state' }, t(status))),
+      h('span', { class: 'sheet-seat-do' }, does));
+  });
+  return h('div', { class: 'sheet-table-part' }, h('h4', {}, t('playersTitle')),
+    h('p', { class: 'sheet-hint' }, t('playersHint')), h('ul', { class: 'sheet-seats' }, rows), box);
+}
+
+/** A latecomer: a seat more, away from every deal played so far, starting from an agreed score. */
+function join(app, name, score) {
+  const { state } = app;
+  const before = app.result.schedule.map((d) => d.handSize);
+  const n = state.players.length;
+  state.players.push(name.slice(0, 40));
+  for (const round of state.rounds) {
+    if (round.bids) { round.bids.push(null); round.took.push(null); }
+    if (round.adjust) round.adjust.push(null);
+  }
+  const carry = (state.carryIn || Array(n).fill(0)).concat([score]);
+  if (carry.some((x) => x !== 0)) state.carryIn = carry;
+  else delete state.carryIn;
+  const { draft } = state;
+  for (const part of [draft, draft.aside].filter(Boolean)) { part.bids.push(''); part.took.push(''); }
+  if (draft.phase === 'took' && draft.edit === null) draft.phase = 'bid';
+  state.redo = null; // a round of another table cannot come back
+  replan(app, before); // a seat more may lower the largest hand the pack allows
+  app.commit({ focusId: 'giv-join-go' });
+}
+
+export function joinPart(app) {
+  const { state, data, result, i18n } = app;
+  if (!state.rounds.length || !app.current()) return null;
+  const { t, num, tn } = i18n;
+  const max = data.template === 'bid' ? Math.min(data.spec.players.max, result.settings.deckSize) : data.spec.players.max;
+  const totals = result.totals;
+  // the last player's score is offered: the lowest points, or the most losses
+  const offer = data.template === 'bid' ? Math.min(...totals) : Math.max(...totals);
+  const name = h('input', { type: 'text', id: 'giv-join-name', maxlength: 40, autocomplete: 'off', spellcheck: 'false',
+    placeholder: t('playerDefault', { n: num(state.players.length + 1) }) });
+  const score = h('input', { type: 'text', id: 'giv-join-score', inputmode: 'numeric', autocomplete: 'off', 'aria-describedby': 'giv-join-error' });
+  score.value = String(offer);
+  const box = h('p', { class: 'sheet-field-error', id: 'giv-join-error', role: 'alert' });
+  const go = h('button', { type: 'button', class: 'sheet-button', id: 'giv-join-go', onclick: () => {
+    if (state.players.length >= max) { box.textContent = t('errJoinFull', { max: num(max) }); return; }
+    const value = agreedNumber(score.value);
+    if (value === null) { box.textContent = t('errAgreed'); score.setAttribute('aria-invalid', 'true'); score.focus(); return; }
+    join(app, name.value, value);
+    const shown = app.names()[state.players.length - 1];
+    app.announce(t('joined', { name: shown, points: tn(data.template === 'bid' ? 'points' : 'losses', value) }));
+  } }, t('joinGo'));
+  return h('div', { class: 'sheet-table-part' }, h('h4', {}, t('joinTitle')), h('p', { class: 'sheet-hint' }, t('joinHint')),
+    h('div', { class: 'sheet-field' }, h('label', { for: 'giv-join-name' }, t('joinName')), name),
+    h('div', { class: 'sheet-field' }, h('label', { for: 'giv-join-score' }, t('joinScore')), score),
+    box, h('div', { class: 'sheet-actions' }, go));
+}

@@ -1,0 +1,215 @@
+"""A real evening at 360 px (engine version 2, sheet-events.js): the coming deals edited, a change
+of the plan mid-game that goes on from where the table is, players coming, sitting out and going,
+a one-off adjustment with a note, and the end of an open evening; each tapped and typed as a person
+does, and each kept through the JSON export and import."""
+from __future__ import annotations
+
+import json
+
+from test_sheet import open_setup, open_sheet, phone, play_bid_round, set_setting, setup, shown, storage_key
+
+
+def stored(pg, game: str, lang: str) -> dict:
+    return json.loads(pg.evaluate(f"() => localStorage.getItem('{storage_key(game, lang)}')"))
+
+
+def open_table(pg) -> None:
+    if pg.locator("#giv-table").get_attribute("open") is None:
+        pg.locator("#giv-table > summary").tap()
+
+
+def coming(pg) -> list[int]:
+    """The hand sizes of the coming deals, as the rounds table shows them."""
+    return [int(x) for x in pg.locator("tr.is-upcoming .sheet-cards").all_inner_texts()]
+
+
+def entry_cards(pg) -> int:
+    """The number of buttons (0 to the hand size) in the round being entered, less one."""
+    first = pg.locator(".sheet-entry .sheet-pick").first
+    return first.locator(".sheet-number").count() - 1
+
+
+def test_a_mid_game_change_goes_on_from_where_the_table_is_and_the_coming_deals_can_be_edited(browser, server, tmp_path):
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", "en")
+    setup(pg, ["Ann", "Bob", "Cat", "Dan"], settings={"dealerHook": False})
+    for r, size in enumerate([10, 9, 8], start=1):
+        assert entry_cards(pg) == size
+        play_bid_round(pg, r, [size, 0, 0, 0], [size, 0, 0, 0])
+    totals = [shown(pg, 3, p, "total") for p in range(4)]
+    # the largest hand lowered to 5 after 10, 9, 8: the next deal is 5 (not 2), then down and up
+    set_setting(pg, "maxHandSize", 5)
+    assert entry_cards(pg) == 5
+    assert coming(pg) == [5, 4, 3, 2, 1, 2, 3, 4, 5]
+    # the played deals keep their hand size, dealer and points
+    assert [int(x) for x in pg.locator("tr.is-played .sheet-cards").all_inner_texts()] == [10, 9, 8]
+    assert [shown(pg, 3, p, "total") for p in range(4)] == totals
+    # the coming deals, behind the Table panel: one card more, skip, play twice, add one at the end
+    open_table(pg)
+    pg.locator("#giv-more-4").tap()
+    assert coming(pg)[0] == 6 and entry_cards(pg) == 6
+    pg.locator("#giv-skip-5").tap()           # the 4-card deal goes
+    assert coming(pg) == [6, 3, 2, 1, 2, 3, 4, 5]
+    pg.locator("#giv-add-6").tap()           # the 2-card deal twice
+    assert coming(pg) == [6, 3, 2, 2, 1, 2, 3, 4, 5]
+    pg.locator("#giv-add-end").tap()
+    assert coming(pg) == [6, 3, 2, 2, 1, 2, 3, 4, 5, 5]
+    pg.locator("#giv-less-4").tap()
+    assert coming(pg)[0] == 5
+    pg.wait_for_function("() => document.querySelector('#sheet-app [role=status]').textContent === 'Deal 4: 5 cards each.'")
+    assert pg.evaluate("() => document.documentElement.scrollWidth") <= 360
+    state = stored(pg, "vend-om", "en")
+    assert state["handSizes"] == [10, 9, 8, 5, 3, 2, 2, 1, 2, 3, 4, 5, 5]
+    # a deal played now is played as planned; a later change of the pattern leaves it be
+    play_bid_round(pg, 4, [5, 0, 0, 0], [5, 0, 0, 0])
+    set_setting(pg, "handSizePattern", "constant")
+    assert [int(x) for x in pg.locator("tr.is-played .sheet-cards").all_inner_texts()] == [10, 9, 8, 5]
+    assert coming(pg) and set(coming(pg)) == {5}
+    # the round-count setting cuts the game from where it is
+    set_setting(pg, "roundCount", 6)
+    assert len(coming(pg)) == 2
+    # the JSON export opens again with the same plan
+    with pg.expect_download() as info:
+        pg.locator("#giv-json").tap()
+    path = tmp_path / "game.json"
+    info.value.save_as(path)
+    context.close()
+    assert pg.watch_errors == []
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", "en")
+    pg.locator("#giv-import").set_input_files(str(path))
+    pg.wait_for_selector("[data-round='4'][data-field='total']")
+    assert len(coming(pg)) == 2
+    assert stored(pg, "vend-om", "en")["handSizes"][:4] == [10, 9, 8, 5]
+    context.close()
+    assert pg.watch_errors == []
+
+
+def test_a_player_sits_out_leaves_comes_back_and_a_latecomer_joins_on_an_agreed_score(browser, server, tmp_path):
+    context, pg = phone(browser)
+    open_sheet(pg, server, "wizard", "da")
+    setup(pg, ["Ann", "Bo", "Cy", "Di"])
+    play_bid_round(pg, 1, [1, 0, 0, 0], [1, 0, 0, 0])       # Ann 30, the others 20
+    open_table(pg)
+    # Bo sits out deal 2: no row for him in the form, and his total stays as it was
+    pg.locator("#giv-out-1").tap()
+    assert pg.locator(".sheet-entry .sheet-pick[data-player='1']").count() == 0
+    assert "står over" in pg.locator(".sheet-seat[data-player='1']").inner_text()
+    assert "Står over: Bo" in pg.locator(".sheet-entry .sheet-facts").inner_text()
+    play_bid_round(pg, 2, [2, None, 0, 0], [2, None, 0, 0])
+    assert shown(pg, 2, 1, "total") == 20
+    assert "stod over" in pg.locator("tr.is-played").nth(1).inner_text()
+    # back in for deal 3 by himself; Cy leaves for good
+    assert pg.locator(".sheet-entry .sheet-pick[data-player='1']").count() == 1
+    pg.locator("#giv-leave-2").tap()
+    assert pg.locator(".sheet-entry .sheet-pick[data-player='2']").count() == 0
+    play_bid_round(pg, 3, [3, 0, None, 0], [3, 0, None, 0])
+    assert pg.locator(".sheet-entry .sheet-pick[data-player='2']").count() == 0
+    # with two of four away, one more cannot sit out: the sheet says why
+    pg.locator("#giv-out-3").tap()
+    pg.locator("#giv-out-0").tap()
+    assert "Mindst to spillere" in pg.locator(".sheet-table-part [role='alert']").first.inner_text()
+    pg.locator("#giv-plays-3").tap()
+    pg.locator("#giv-back-2").tap()
+    assert pg.locator(".sheet-entry .sheet-pick[data-player='2']").count() == 1
+    # Eva joins late on an agreed score; she has no part in the deals played so far
+    pg.locator("#giv-join-name").fill("Eva")
+    pg.locator("#giv-join-score").fill("25")
+    pg.locator("#giv-join-go").tap()
+    assert pg.locator(".sheet-col-player").nth(4).inner_text() == "Eva"
+    assert pg.locator("[data-field='carry'][data-player='4']").get_attribute("data-value") == "25"
+    assert shown(pg, 3, 4, "total") == 25
+    assert pg.locator(".sheet-entry .sheet-pick[data-player='4']").count() == 1
+    assert pg.locator("tr.is-upcoming").first.locator("td").count() == 5
+    text = pg.locator("#sheet-app").inner_text()
+    for bad in ("undefined", "NaN", "null"):
+        assert bad not in text
+    assert pg.evaluate("() => document.documentElement.scrollWidth") <= 360
+    state = stored(pg, "wizard", "da")
+    assert state["carryIn"] == [0, 0, 0, 0, 25] and state["rounds"][1]["bids"][1] is None
+    assert state["rounds"][0]["bids"][4] is None
+    # the JSON file brings it all back on another phone
+    with pg.expect_download() as info:
+        pg.locator("#giv-json").tap()
+    path = tmp_path / "game.json"
+    info.value.save_as(path)
+    totals = [shown(pg, 3, p, "total") for p in range(5)]
+    context.close()
+    assert pg.watch_errors == []
+    context, pg = phone(browser)
+    open_sheet(pg, server, "wizard", "da")
+    pg.locator("#giv-import").set_input_files(str(path))
+    pg.wait_for_selector("[data-round='3'][data-field='total'][data-player='4']")
+    assert [shown(pg, 3, p, "total") for p in range(5)] == totals
+    again = stored(pg, "wizard", "da")
+    assert again["carryIn"] == state["carryIn"] and again["rounds"] == state["rounds"]
+    context.close()
+    assert pg.watch_errors == []
+
+
+def test_an_adjustment_with_a_note_is_shown_exported_and_refused_for_a_seat_away(browser, server, tmp_path):
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", "sv")
+    setup(pg, ["Ann", "Bo", "Cy"], settings={"maxHandSize": 3, "dealerHook": False})
+    play_bid_round(pg, 1, [1, 1, 1], [1, 1, 1])
+    open_table(pg)
+    pg.locator("#giv-out-2").tap()
+    play_bid_round(pg, 2, [1, 0, None], [2, 0, None])
+    before = [shown(pg, 2, p, "total") for p in range(3)]
+    # Bo revoked in deal 1: ten points off, with a note
+    pg.locator("#giv-adjust-player").select_option(label="Bo")
+    pg.locator("#giv-adjust-round").select_option(label="1")
+    pg.locator("#giv-adjust-points").fill("10")
+    pg.locator("#giv-adjust-note").fill("revoke")
+    pg.locator("#giv-adjust-minus").tap()
+    assert shown(pg, 2, 1, "total") == before[1] - 10
+    assert pg.locator("[data-round='1'][data-player='1'][data-field='adjust']").inner_text().replace("\u2212", "-") == "-10"
+    note = pg.locator("[data-round='1'][data-field='note']").inner_text()
+    assert "Giv 1" in note and "Bo" in note and "revoke" in note
+    # Cy sat deal 2 out: points for him there are refused, in words
+    pg.locator("#giv-adjust-player").select_option(label="Cy")
+    pg.locator("#giv-adjust-round").select_option(label="2")
+    pg.locator("#giv-adjust-points").fill("5")
+    pg.locator("#giv-adjust-plus").tap()
+    assert "Cy var inte med i given" in pg.locator("#giv-adjust-error").inner_text()
+    assert shown(pg, 2, 2, "total") == before[2]
+    # the CSV has the note; the JSON file opens again with it
+    with pg.expect_download() as info:
+        pg.locator("#giv-csv").tap()
+    csv = open(info.value.path(), encoding="utf-8-sig").read().splitlines()
+    assert csv[0].endswith("Anteckning") and "revoke" in csv[1]
+    assert csv[2].split(";")[12:15] == ["", "", ""]       # Cy sat deal 2 out
+    with pg.expect_download() as info:
+        pg.locator("#giv-json").tap()
+    path = tmp_path / "game.json"
+    info.value.save_as(path)
+    context.close()
+    assert pg.watch_errors == []
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", "sv")
+    pg.locator("#giv-import").set_input_files(str(path))
+    pg.wait_for_selector("[data-round='1'][data-field='note']")
+    assert shown(pg, 2, 1, "total") == before[1] - 10
+    assert stored(pg, "vend-om", "sv")["rounds"][0]["note"] == "revoke"
+    context.close()
+    assert pg.watch_errors == []
+
+
+def test_an_open_vandtia_evening_can_be_ended_and_played_on(browser, server):
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vandtia", "en")
+    setup(pg, ["Ann", "Bo", "Cy"])
+    for deal, loser in enumerate((1, 2, 1), start=1):
+        pg.locator(f"#giv-loser-{loser}").tap()
+        pg.wait_for_selector(f"[data-round='{deal}'][data-field='total']")
+    open_table(pg)
+    pg.locator("#giv-end").tap()
+    assert "Ann" in pg.locator(".sheet-winner").first.inner_text()
+    assert pg.locator(".sheet-loser").count() == 0
+    assert stored(pg, "vandtia", "en")["ended"] is True
+    assert pg.locator(".sheet-history .sheet-past").count() == 1
+    pg.locator("#giv-play-on").tap()
+    assert pg.locator(".sheet-loser").count() == 3
+    assert "ended" not in stored(pg, "vandtia", "en")
+    context.close()
+    assert pg.watch_errors == []
