@@ -24,6 +24,8 @@ def build(content: Path, templates: Path, out: Path | None, langs: list[str] | N
     With `drafts`, the draft languages of the site and of each game are built too, marked as
     drafts; without, `left_out` (if given) gets what the build left out."""
     if cache and cache.fresh():                                 # no input changed: nothing to do
+        if left_out is not None and not drafts:
+            left_out[:] = cache.index.left_out
         return cache.last_files()
     try:
         return _build(content, templates, out, langs, bless_examples, cache, progress, drafts, left_out)
@@ -66,8 +68,9 @@ def _build(content: Path, templates: Path, out: Path | None, langs: list[str] | 
     problems.raise_if_any()
     theme = Theme(templates, catalogs, cache and cache.bytecode())
     files = render_site(site, theme, results, langs, earlier=cache, tick=progress and progress.tick, drafts=drafts)
-    if left_out is not None and not drafts:
-        left_out[:] = drafts_of(site, langs)
+    omitted = [] if drafts else drafts_of(site, langs)
+    if left_out is not None:
+        left_out[:] = omitted
     if progress:
         progress.writing()
     if out is not None:                                         # a full build: a new folder swapped in
@@ -76,7 +79,7 @@ def _build(content: Path, templates: Path, out: Path | None, langs: list[str] | 
     else:
         digests = {path: digest(data) for path, data in files.items()}
     if cache:
-        cache.remember(files, digests)
+        cache.remember(files, digests, omitted)
     return files
 
 

@@ -4,6 +4,7 @@ language's 404 page, a domain per language, a sub-path, and the service worker's
 nginx runs as this test's own process (no daemon, no master process) on a free loopback port."""
 from __future__ import annotations
 
+import json
 import re
 import socket
 import subprocess
@@ -106,9 +107,24 @@ def lang_of(html: str) -> str:
 
 def sw_headers_ok(server: Nginx, path: str, host: str) -> None:
     status, headers, body = server.get(path, host)
-    assert status == 200 and "PRECACHE" in body, path
+    assert status == 200 and body.startswith("// Service worker for one language of Giv"), path
     assert headers["Cache-Control"] == "no-cache", path
     assert headers["Content-Type"].startswith(("application/javascript", "text/javascript")), headers
+
+
+def search_served(server: Nginx, folder: str, host: str) -> None:
+    """The search index as pagefind.js loads it: the script as JavaScript (a module), its files as bytes."""
+    status, headers, _ = server.get(f"{folder}pagefind/pagefind.js", host)
+    assert status == 200 and headers["Content-Type"].startswith(("application/javascript", "text/javascript"))
+    status, headers, body = server.get(f"{folder}pagefind/pagefind-entry.json", host)
+    assert status == 200 and headers["Content-Type"].startswith("application/json")
+    for lang, info in json.loads(body)["languages"].items():
+        request = urllib.request.Request(f"http://127.0.0.1:{server.port}{folder}pagefind/wasm.{info['wasm']}.pagefind",
+                                         headers={"Host": host})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            assert response.headers["Content-Type"] == "application/octet-stream"
+            assert response.read()[:2] == b"\x1f\x8b"  # gzip'd WebAssembly, unpacked by pagefind.js
+    assert server.get(f"{folder}search.html", host)[0] == 200
 
 
 def test_one_domain_with_a_folder_per_language(tmp_path, nginx):
@@ -127,6 +143,7 @@ def test_one_domain_with_a_folder_per_language(tmp_path, nginx):
     assert status == 404 and lang_of(body) == "en"  # the root 404.html: site.yaml's x_default
     for lang in ("da", "sv", "en"):
         sw_headers_ok(server, f"/{lang}/sw.js", host)
+        search_served(server, f"/{lang}/", host)
     assert server.get("/sitemap.xml", host)[1]["Content-Type"].startswith(("text/xml", "application/xml"))
 
 
@@ -151,6 +168,7 @@ x_default: da
         assert status == 404 and lang_of(body) == lang and missing in body
         assert f"Sitemap: https://{host}/sitemap.xml" in server.get("/robots.txt", host)[2]
         sw_headers_ok(server, "/sw.js", host)
+        search_served(server, "/", host)
 
 
 def test_a_sub_path(tmp_path, nginx):
@@ -171,3 +189,4 @@ def test_a_sub_path(tmp_path, nginx):
     assert css == "/kortspil/assets/giv.css"
     assert server.get("/kortspil/robots.txt", host)[0] == 404  # not a host's root: no robots.txt there
     sw_headers_ok(server, "/kortspil/sw.js", host)
+    search_served(server, "/kortspil/", host)

@@ -39,6 +39,9 @@ def test_a_new_game_is_a_draft_until_each_language_is_published_and_written(tmp_
     capsys.readouterr()
     assert main(["--content", str(content), "build", "--out", str(tmp_path / "site")]) == 0
     assert "drafts left out (giv build --drafts shows them): my-game (da, sv, en)" in capsys.readouterr().out
+    # ... and says so again when nothing changed (the build is up to date, or finds nothing to write).
+    assert main(["--content", str(content), "build", "--out", str(tmp_path / "site")]) == 0
+    assert "drafts left out (giv build --drafts shows them): my-game (da, sv, en)" in capsys.readouterr().out
     assert not list((tmp_path / "site").glob("*/my-game"))
     assert b"my-game" not in (tmp_path / "site" / "sitemap.xml").read_bytes()
     # --drafts shows it, marked.

@@ -24,11 +24,17 @@ class GameRecord:
     extends: str | None
     stub: Game                     # stubs.stub(game)
     links: set[str]                # game ids its texts may link to (a superset)
-    slugs: dict[str, str]
+    slugs: dict[str, str]          # addresses(game)
+
+
+def addresses(game: Game) -> dict[str, str]:
+    """The game's slug in each language it is published in: what the pages that link to it show
+    (a link to a game that is a draft in the page's language is plain text)."""
+    return {lang: t.slug for lang, t in game.texts.items() if lang not in game.drafts}
 
 
 def record(game: Game) -> GameRecord:
-    return GameRecord(game.extends, stub(game), links_of(game), {lang: t.slug for lang, t in game.texts.items()})
+    return GameRecord(game.extends, stub(game), links_of(game), addresses(game))
 
 
 @dataclass
@@ -149,7 +155,7 @@ class Cache:
             reload |= more  # what extends a changed or removed game changes with it
         partial = self._load(reload, extends)
         moved = removed | {g for g in reload if g in old and g in partial
-                           and {lang: t.slug for lang, t in partial[g].texts.items()} != old[g].slugs}
+                           and addresses(partial[g]) != old[g].slugs}
         if linking := {g for g, r in old.items() if r.links & moved and g not in reload | removed}:
             reload |= linking  # their pages link to a game whose address changed
             partial = self._load(reload, extends)
@@ -187,6 +193,23 @@ class Cache:
             raise ContentError([])  # a game that was not read has no page to keep: build() builds all
         return found
 
+    def reuse_folder(self, folder: str, key: tuple) -> Files | None:
+        """The files under folder (a search index) as the last build made them, when what they
+        were made from (key) did not change; else None, and the build makes them and calls made_folder()."""
+        last = [path for path in self.index.pages if path.startswith(folder)]
+        if self.full or not last or any(self.records.keys.get(path) != key for path in last):
+            return None
+        self.made_folder(last, key)
+        return {path: self.files[path] if self.out is None else Kept(self.index.pages[path]) for path in last}
+
+    def made_folder(self, paths: list[str], key: tuple) -> None:
+        for path in paths:
+            self.new_keys[path] = key
+
+    def read(self, path: str) -> bytes:
+        """A file this build keeps as the last one made it (a Kept page): its bytes."""
+        return self.files[path] if self.out is None else (self.out / path).read_bytes()
+
     def _find(self, path: str, key: tuple) -> bytes | Kept | None:
         if self.full or self.records.keys.get(path) != key or path not in self.index.pages:
             return None
@@ -197,10 +220,12 @@ class Cache:
         return self.files.get(path) if self.out is None else Kept(self.index.pages[path])
 
     # -- remembering -------------------------------------------------------------------------------
-    def remember(self, files: Files, digests: dict[str, bytes]) -> None:
-        """This build, as write/ left it (digests: path -> SHA-256 of every file): the next build's
-        answers. Without an output folder the files themselves are kept (giv serve)."""
+    def remember(self, files: Files, digests: dict[str, bytes], left_out: list[str]) -> None:
+        """This build, as write/ left it (digests: path -> SHA-256 of every file), and the drafts
+        it left out: the next build's answers. Without an output folder the files themselves are
+        kept (giv serve)."""
         index = self.index
+        index.left_out = list(left_out)
         records = Records() if self.full else self.records  # a full build does not read the last one's
         if self.out is None:
             self.files = {p: (self.files[p] if isinstance(d, Kept) else d) for p, d in files.items()}

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from .inputs import RACY_NS, Inputs, Stat
 
-VERSION = 6
+VERSION = 7
 
 
 @dataclass
@@ -24,6 +24,7 @@ class Index:
     pages: dict[str, bytes] = field(default_factory=dict)   # output file -> SHA-256
     saved_at: int = 0
     context: str = ""                                       # extra() of the last build (SOURCE_DATE_EPOCH)
+    left_out: list[str] = field(default_factory=list)       # the drafts it left out (render.pages.drafts_of)
     version: int = VERSION
 
     def extra(self) -> str:

@@ -6,7 +6,7 @@ from ..limits import MAX_ADDRESS
 from .errors import Problems
 from .types import Site
 
-RESERVED = {"assets"}  # folders the build writes beside the pages
+RESERVED = {"assets", "pagefind"}  # folders the build writes beside the pages (pagefind: the search index)
 
 
 def crosscheck(problems: Problems, site: Site) -> None:

@@ -72,7 +72,8 @@ class LanguagePages:
 
     def ctx(self, page: Page) -> Ctx:
         return Ctx(self.site, self.lang, self.locale, self.tr,
-                   lambda gid: self.urls.href(page, self.urls.game_page(self.lang, gid)))
+                   lambda gid: self.urls.href(page, self.urls.game_page(self.lang, gid))
+                   if self.urls.shown(self.site.game(gid), self.lang) else None)
 
     def render(self, page: Page, template: str, alternates: list[Page], **context) -> bytes:
         urls = self.urls

@@ -40,12 +40,18 @@ class Markdown:
     anchors: tuple[tuple[int, str], ...] = ()  # (line, target) of each link to #target on the page
     sections: tuple[tuple[str, str], ...] = ()  # (id, words) of each ## heading: the page's contents
 
-    def html(self, link: Callable[[str], str]) -> str:
-        """The HTML, with each game link's address from link(game id)."""
+    def html(self, link: Callable[[str], str | None]) -> str:
+        """The HTML, with each game link's address from link(game id). A game without a page in
+        this build (a draft in the page's language: link() is None) is named as plain text: its
+        <a> keeps no href (a placeholder link, neither a link nor a tab stop)."""
         parts = list(self.parts)
         for i in range(1, len(parts), 2):
             game, hash_, anchor = parts[i].partition("#")
-            parts[i] = escapeHtml(link(game) + hash_ + anchor)
+            href = link(game)
+            if href is None:
+                parts[i - 1], parts[i], parts[i + 1] = parts[i - 1].removesuffix(' href="'), "", parts[i + 1][1:]
+            else:
+                parts[i] = escapeHtml(href + hash_ + anchor)
         return "".join(parts)
 
 

@@ -19,7 +19,10 @@ from ..i18n.formats import language_name
 from ..model.errors import ContentError, Problem
 from ..model.types import Game, Site
 from ..parallel import parallel_map
+from ..search.index import SEARCH_PAGE, language_indexes
+from ..search.messages import search_strings
 from .anchors import Refused
+from .env import json_script
 from .facts import glance
 from .language import LanguagePages
 from .modules import module_graph, site_assets
@@ -42,6 +45,15 @@ class Reuse(Protocol):
 
     def reuse(self, path: str, key: tuple) -> bytes | Kept | None:
         """The page at path as the last build made it, if nothing it depends on (key) changed; else None."""
+
+    def reuse_folder(self, folder: str, key: tuple) -> Files | None:
+        """Every file under folder as the last build made them, if key did not change; else None."""
+
+    def made_folder(self, paths: list[str], key: tuple) -> None:
+        """The files this build made under a folder, and what they were made from."""
+
+    def read(self, path: str) -> bytes:
+        """The bytes of a file that reuse() or reuse_folder() kept (Kept)."""
 
 
 # A job: the output paths of some pages, and what renders them (the bodies, in the same order)
@@ -155,6 +167,10 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
 
     for lang in langs:
         page(lang, Page(lang, ""), ("index", lang), partial(index_page, lang))
+        search = Page(lang, SEARCH_PAGE)
+        page(lang, search, ("search", lang), partial(pages[lang].render, search, "search.html",
+                                                     [Page(code, SEARCH_PAGE) for code in urls.languages()],
+                                                     strings=json_script(search_strings(pages[lang].tr))))
         not_found = Page(lang, "404.html")
         page(lang, not_found, ("404", lang), partial(pages[lang].render, not_found, "404.html",
                                                      [Page(code, "404.html") for code in urls.languages()]))
@@ -173,10 +189,12 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
             choices=choices, site=site, lang=first, identity=site.languages[first]).encode("utf-8")
 
     # The rule pages: a job per game, for the languages whose page it does not keep.
+    searched: dict[str, list[str]] = {lang: [] for lang in langs}  # the pages each language's search finds
     for game in site.games:
         todo: dict[str, str] = {}
         for lang in (code for code in langs if urls.shown(game, code)):
             path = pages[lang].prefix + urls.game_page(lang, game.id).file()
+            searched[lang].append(path)
             files[path] = earlier.reuse(path, ("game", game.id)) if earlier else None
             if files[path] is None:
                 todo[lang] = path
@@ -209,6 +227,8 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
     if refused:
         raise ContentError(refused)
 
+    files.update(language_indexes({lang: (pages[lang].prefix, {path: files[path] for path in searched[lang]})
+                                   for lang in langs}, earlier, earlier.read if earlier else bytes))
     for lang in langs:
         prefix = pages[lang].prefix
         for name, body in assets.items():

@@ -22,7 +22,7 @@ class Ctx:
     lang: str
     locale: str
     tr: GNUTranslations
-    link: Callable[[str], str]  # game id -> href from the current page
+    link: Callable[[str], str | None]  # game id -> href from the current page; None: it has no page here
 
     def _(self, message: str, **values: Any) -> str:
         return self.tr.gettext(message) % values if values else self.tr.gettext(message)

@@ -1,0 +1,79 @@
+"""The search index (generator/search/): each language's pagefind/ holds its published rule pages
+and nothing else (no draft, no alias page, no index or search page), and an incremental build in
+which no page changed keeps the index as it was. (Searching it in Chromium: browser/test_search.py.)"""
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import generator.search.index as search
+from generator.build import build
+from generator.cache import Cache
+from sitecopy import site_copy
+
+
+def indexed(folder: Path) -> list[str]:
+    """The URLs of the pages in a Pagefind bundle (each fragment is gzip'd 'pagefind_dcd' + JSON)."""
+    urls = []
+    for fragment in (folder / "pagefind" / "fragment").iterdir():
+        data = gzip.decompress(fragment.read_bytes())
+        assert data.startswith(b"pagefind_dcd")
+        urls.append(json.loads(data[len(b"pagefind_dcd"):])["url"])
+    return sorted(urls)
+
+
+def test_each_language_indexes_its_published_rule_pages_only(tmp_path):
+    content = site_copy(tmp_path)
+    game = content / "games" / "wizard" / "game.yaml"
+    game.write_text(game.read_text("utf-8") + "drafts: [sv]\n", "utf-8")
+    site = content / "site.yaml"
+    site.write_text(site.read_text("utf-8").replace("    base_url: https://giv.example/en/\n",
+                                                    "    base_url: https://giv.example/en/\n    draft: true\n"), "utf-8")
+    out = tmp_path / "site"
+    build(content, tmp_path / "templates", out)
+    assert indexed(out / "da") == ["/tips/", "/vaendtia/", "/vend-om/", "/wizard/"]
+    assert indexed(out / "sv") == ["/piratbridge/", "/plump/", "/vandtia/"]  # Wizard is a draft in Swedish
+    assert not (out / "en").exists()                                    # English is a draft
+    entry = json.loads((out / "sv" / "pagefind" / "pagefind-entry.json").read_text("utf-8"))
+    assert list(entry["languages"]) == ["sv"] and entry["languages"]["sv"]["wasm"] == "sv"  # stems Swedish
+    names = sorted(p.name for p in (out / "sv" / "pagefind").iterdir())
+    assert "wasm.sv.pagefind" in names and not any(n.startswith("pagefind-ui") for n in names)
+    sitemap = (out / "sv" / "sitemap.xml").read_text("utf-8")
+    assert "search.html" not in sitemap and "pagefind" not in sitemap
+
+
+def test_a_language_built_alone_has_its_index_at_the_root(tmp_path):
+    content = site_copy(tmp_path, games=["vend-om", "tips"])
+    out = tmp_path / "site-sv"
+    build(content, tmp_path / "templates", out, ["sv"])
+    assert indexed(out) == ["/piratbridge/", "/plump/"]
+    assert (out / "search.html").exists()
+
+
+def test_an_incremental_build_keeps_the_index_when_no_page_changed(tmp_path, monkeypatch):
+    content = site_copy(tmp_path, games=["vend-om", "tips"])
+    out, store = tmp_path / "site", tmp_path / ".giv-cache"
+    templates = tmp_path / "templates"
+
+    def cached() -> Cache:
+        return Cache(content, templates, out, None, store)
+
+    build(content, templates, out, cache=cached())
+    before = {p: p.read_bytes() for p in (out / "da" / "pagefind").rglob("*") if p.is_file()}
+    made: list[list[str]] = []
+    real = search.search_indexes
+    monkeypatch.setattr(search, "search_indexes", lambda languages: made.append(sorted(languages)) or real(languages))
+    # A comment in a game's facts: an input changed, no page did.
+    game = content / "games" / "tips" / "game.yaml"
+    game.write_text("# a comment\n" + game.read_text("utf-8"), "utf-8")
+    cache = cached()
+    build(content, templates, out, cache=cache)
+    assert cache.built and made == []
+    # A word in the Danish rules: only the Danish index is made again.
+    rules = content / "games" / "tips" / "da.md"
+    rules.write_text(rules.read_text("utf-8") + "\nZyzzogeton.\n", "utf-8")
+    build(content, templates, out, cache=cached())
+    assert made == [["da"]]
+    after = {p: p.read_bytes() for p in (out / "da" / "pagefind").rglob("*") if p.is_file()}
+    assert after != before
