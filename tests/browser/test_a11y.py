@@ -52,8 +52,16 @@ MARK_JS = """(controls) => {
   // Number every visible tab stop; the walk then reports which numbers Tab reached.
   let n = 0;
   const names = {};
+  const folded = (el) => {
+    for (let d = el.parentElement && el.parentElement.closest('details'); d; d = d.parentElement && d.parentElement.closest('details')) {
+      const own = el.matches('summary') && el.parentElement === d;
+      if (!d.open && !own) return true;
+    }
+    return false;
+  };
   for (const el of document.querySelectorAll(controls)) {
     if (el.closest('[inert], [hidden]') || el.disabled) continue;
+    if (folded(el)) continue;  // inside a closed <details>: not shown, and rightly not a tab stop
     const r = el.getBoundingClientRect();
     if (getComputedStyle(el).visibility === 'hidden' || (r.width === 0 && r.height === 0 && !el.matches('.skip'))) continue;
     if (el.matches('input[type=radio]') && el.name) {  // one tab stop per radio group, arrows inside it
