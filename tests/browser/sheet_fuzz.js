@@ -386,8 +386,11 @@
         if (!link) return 'share: none';
         const shared = store.decodeFragment(data, new URL(link).hash).state;
         const now = stored(data);
-        if (!shared || JSON.stringify([shared.players, shared.rounds, shared.settings, shared.firstDealer])
-            !== JSON.stringify([now.players, now.rounds, now.settings, now.firstDealer])) {
+        // the same game, whatever order its keys were written in (a round's adjust comes last when added later)
+        const canon = (v) => JSON.stringify(v, (_, x) => (x && typeof x === 'object' && !Array.isArray(x)
+          ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : x));
+        if (!shared || canon([shared.players, shared.rounds, shared.settings, shared.firstDealer])
+            !== canon([now.players, now.rounds, now.settings, now.firstDealer])) {
           pending.push({ problem: `share link does not hold the game: ${link}` });
         }
         return `share (${link.length} chars)`;
