@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from playwright.sync_api import expect as pw_expect
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 
@@ -608,7 +609,7 @@ def test_players_remembered_history_reopened_exported_and_imported(browser, serv
     play_bid_round(pg, 1, [1, 0, 1], [1, 0, 1])
     play_bid_round(pg, 2, [0, 0, 1], [0, 0, 1])
     history = pg.locator(".sheet-history .sheet-past")
-    assert history.count() == 1
+    pw_expect(history).to_have_count(1)  # the history is drawn once the last round is saved
     assert "Cat" in history.inner_text() and "Winner" in history.inner_text()
     with pg.expect_download() as info:
         history.locator("button").first.click()
@@ -641,7 +642,7 @@ def test_players_remembered_history_reopened_exported_and_imported(browser, serv
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({**first, "game": "wizard", "name": "Wizard"}), encoding="utf-8")
     pg.locator("#giv-import").set_input_files(str(bad))
-    assert "Wizard" in pg.locator("#giv-import-error").inner_text()
+    pw_expect(pg.locator("#giv-import-error")).to_contain_text("Wizard")  # the file is read after the change event
     bad.write_text("{nope", encoding="utf-8")
     pg.locator("#giv-import").set_input_files(str(bad))
     pg.wait_for_function("() => !document.getElementById('giv-import-error').textContent.includes('Wizard')")
