@@ -21,6 +21,8 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 from mdit_py_plugins.attrs import attrs_plugin
 
+from ..model.errors import hint
+
 QUOTES = {"da": "»«›‹", "sv": "””’’", "en": "“”‘’"}  # “double”, ‘single’ as each language writes them
 LANG = re.compile(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*")
 ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # a heading's id: lowercase words joined by hyphens
@@ -155,7 +157,8 @@ def _anchors(tokens: list[Token]) -> list[tuple[int, str]]:
 def _link_problem(href: str, game_ids: set[str] | frozenset[str]) -> str | None:
     """What is wrong with a link's target, if anything: game:<id> of a game that exists, #anchor or https://."""
     if href.startswith("game:"):
-        return None if href[5:].partition("#")[0] in game_ids else f"link to unknown game '{href[5:]}'"
+        game = href[5:].partition("#")[0]
+        return None if game in game_ids else f"link to unknown game '{href[5:]}'" + hint(game, game_ids)
     return None if href.startswith(("https://", "#")) else f"link '{href}' must be game:<id>, #anchor or https://"
 
 
