@@ -33,21 +33,23 @@ def crosscheck(problems: Problems, site: Site) -> None:
             seen = set()
             for alias in text.aliases:
                 key, slug = alias.name.casefold(), alias.slug
+                # the alias's own language, and the pages it is on when that is another
+                lang_tag = lang if alias.lang == lang else f"{alias.lang}, on the {lang} pages"
                 if key in names:
                     problems.add(text.loc.file, alias.line,
-                                 f"alias '{alias.name}' ({lang}) collides with the name of {names[key]}")
+                                 f"alias '{alias.name}' ({lang_tag}) collides with the name of {names[key]}")
                 elif slug in RESERVED:
                     problems.add(text.loc.file, alias.line,
-                                 f"alias '{alias.name}' ({lang}) would take the address of the site's own {slug}/")
+                                 f"alias '{alias.name}' ({lang_tag}) would take the address of the site's own {slug}/")
                 elif slug in slugs:
                     problems.add(text.loc.file, alias.line,
-                                 f"alias '{alias.name}' ({lang}) collides with the slug of {slugs[slug]}")
+                                 f"alias '{alias.name}' ({lang_tag}) collides with the slug of {slugs[slug]}")
                 elif not slug:
-                    problems.add(text.loc.file, alias.line, f"alias '{alias.name}' ({lang}) has no letters or digits "
+                    problems.add(text.loc.file, alias.line, f"alias '{alias.name}' ({lang_tag}) has no letters or digits "
                                                             "to make a page address of")
                 elif len(slug) > MAX_ADDRESS:
-                    problems.add(text.loc.file, alias.line, f"alias '{alias.name[:24]}...' ({lang}) makes a page address "
+                    problems.add(text.loc.file, alias.line, f"alias '{alias.name[:24]}...' ({lang_tag}) makes a page address "
                                                             f"of {len(slug)} characters; the limit is {MAX_ADDRESS}")
                 elif slug in seen:
-                    problems.add(text.loc.file, alias.line, f"alias '{alias.name}' ({lang}) is listed twice")
+                    problems.add(text.loc.file, alias.line, f"alias '{alias.name}' ({lang_tag}) is listed twice")
                 seen.add(slug)
