@@ -148,7 +148,8 @@ def game_text(problems: Problems, lang: str, layers: list[tuple[Path, dict]], ru
     raw_examples = own.get("examples", {})
     for eid, check_ids in examples.items():
         data = raw_examples.get(eid)
-        line = line_of(raw_examples, eid) if eid in raw_examples else line_of(own)
+        # where the text is, or should be: under `examples:` when the file has it, else the file itself
+        line = line_of(raw_examples, eid) if eid in raw_examples else line_of(own, "examples" if "examples" in own else None)
         where = f"examples.{eid}"
         if not isinstance(data, dict):
             problems.add(path, line, f"missing translation: {where} ({lang})")
