@@ -1,6 +1,7 @@
 """Markdown for rules texts and example notes: markdown-it-py (CommonMark with tables) and its plugins.
 
-What Giv adds: the language's quotes (the typographer), language spans written [text]{lang=sv}
+What Giv adds: the language's quotes (the typographer), the minus sign of a negative number (a
+core rule beside the typographer's), language spans written [text]{lang=sv}
 (the attrs plugin), a ## or ### heading's id written after it, `## Scoring {#scoring}` (a core
 rule: the id is the rules item's, the same in every language), `game:<id>` links (a core rule),
 table alignment as classes (the CSP allows no style attribute), and a check that refuses raw HTML,
@@ -27,6 +28,8 @@ QUOTES = {"da": "»«›‹", "sv": "””’’", "en": "“”‘’"}  # “
 LANG = re.compile(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*")
 ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # a heading's id: lowercase words joined by hyphens
 HEADING_ID = re.compile(r"[ \t]*\{#([^{}]*)\}$")  # `{#id}` at the end of a heading
+# A hyphen-minus that begins a number: not after a letter, digit or hyphen ("2-5", "x-2", "--5")
+MINUS = re.compile(r"(?<![\w.,/\-\u2212])-(?=\d)")
 SLOT = "\0"  # around a game link's target in the HTML; the parser turns a NUL in the text into U+FFFD
 
 Problem = tuple[int, str]  # (line, message)
@@ -71,6 +74,26 @@ def _heading_ids(state: StateCore) -> None:
                     token.attrSet("id", found.group(1))
 
 
+def _minus(state: StateCore) -> None:
+    """Core rule, after the typographer's replacements: "-4 points", "from -10" take the minus
+    sign, U+2212, as the page writes every number it computes. A hyphen between words or digits
+    ("re-deal", "2-5") stays, and so does everything in code and in an autolink's address. The
+    character before a text is the last one of the token before it, so "*5*-3" is left alone too."""
+    for block in state.tokens:
+        before, autolink = " ", False
+        for token in block.children or ():
+            if token.type == "link_open" and token.markup == "autolink":
+                autolink = True
+            elif token.type == "link_close" and autolink:
+                autolink = False
+            elif token.type == "text" and not autolink and "-" in token.content:
+                token.content = MINUS.sub("\u2212", before + token.content)[1:]
+            if token.type in ("softbreak", "hardbreak"):
+                before = " "
+            elif token.content:
+                before = token.content[-1]
+
+
 def _game_links(state: StateCore) -> None:
     """Core rule: a link to game:<id>[#anchor] keeps its target in meta["game"]."""
     for block in state.tokens:
@@ -107,6 +130,7 @@ def parser(lang: str) -> MarkdownIt:
     md.validateLink = lambda url: True  # every link reaches the check, which allows only what is safe
     attrs_plugin(md, spans=True, after=(), allowed=("lang",))
     md.core.ruler.after("block", "heading_ids", _heading_ids)
+    md.core.ruler.after("replacements", "minus", _minus)
     md.core.ruler.push("game_links", _game_links)
     for rule, render in (("link_open", _link_open), ("th_open", _cell_open), ("td_open", _cell_open),
                          ("html_inline", _as_text), ("html_block", _as_text)):
