@@ -1,9 +1,9 @@
-"""Checks across games: unique slugs, aliases that do not collide. (Each game's Markdown is
-checked where the game is built: model/assemble.py.)"""
+"""Checks across games: unique slugs, aliases that do not collide, links to a heading of another
+game's page. (Each game's Markdown is checked where the game is built: model/assemble.py.)"""
 from __future__ import annotations
 
 from ..limits import MAX_ADDRESS
-from .errors import Problems
+from .errors import Problems, closest
 from .types import Site
 
 RESERVED = {"assets", "pagefind"}  # folders the build writes beside the pages (pagefind: the search index)
@@ -53,3 +53,19 @@ def crosscheck(problems: Problems, site: Site) -> None:
                 elif slug in seen:
                     problems.add(text.loc.file, alias.line, f"alias '{alias.name}' ({lang_tag}) is listed twice")
                 seen.add(slug)
+        links_between(problems, site, lang)
+
+
+def links_between(problems: Problems, site: Site, lang: str) -> None:
+    """Each link to game:<id>#<heading> names a heading the other game's page has in the same
+    language (the ids of a rules text's headings are the same in every language). A link to a
+    game that does not exist, or to one with no text in the language, is reported elsewhere."""
+    texts = {g.id: g.texts[lang] for g in site.games if lang in g.texts}
+    for text in texts.values():
+        for file, line, where, gid, hid in text.game_anchors:
+            target = texts.get(gid)
+            if target is None or hid in target.heading_ids:
+                continue
+            near = closest(hid, target.heading_ids)
+            known = f"did you mean '{near}'?" if near else f"its headings' ids: {', '.join(sorted(target.heading_ids))}"
+            problems.add(file, line, f"{where}link to '{gid}#{hid}', which is not a heading of {gid}'s page ({known})")

@@ -44,6 +44,7 @@ class Markdown:
     ids: tuple[tuple[int, str], ...] = ()      # (line, id) of each heading: the page checks them (render/anchors)
     anchors: tuple[tuple[int, str], ...] = ()  # (line, target) of each link to #target on the page
     sections: tuple[tuple[str, str], ...] = ()  # (id, words) of each ## heading: the page's contents
+    game_anchors: tuple[tuple[int, str, str], ...] = ()  # (line, game, id) of each link to game:<game>#<id>
 
     def html(self, link: Callable[[str], str | None]) -> str:
         """The HTML, with each game link's address from link(game id). A game without a page in
@@ -152,8 +153,12 @@ def render(tokens: list[Token], lang: str, game_ids: set[str] | frozenset[str]) 
                 if b.type == "heading_open" and b.map and b.attrGet("id"))
     sections = tuple((str(b.attrGet("id")), _words(tokens[n + 1])) for n, b in enumerate(tokens)
                      if b.type == "heading_open" and b.tag == "h2" and b.attrGet("id"))
-    return Markdown(tuple(html.split(SLOT)), tuple(check(tokens, game_ids)), games, ids, tuple(_anchors(tokens)),
-                    sections)
+    links = _links(tokens)
+    anchors = tuple((line, escapeHtml(href[1:])) for line, href in links if href.startswith("#"))
+    game_anchors = tuple((line, *href[5:].split("#", 1)) for line, href in links
+                         if href.startswith("game:") and "#" in href)
+    return Markdown(tuple(html.split(SLOT)), tuple(check(tokens, game_ids)), games, ids, anchors, sections,
+                    game_anchors)
 
 
 def _words(inline: Token) -> str:
@@ -166,14 +171,14 @@ def convert(text: str, lang: str, game_ids: set[str] | frozenset[str]) -> Markdo
     return render(parse(text, lang), lang, game_ids)
 
 
-def _anchors(tokens: list[Token]) -> list[tuple[int, str]]:
-    """(line, target) of each link to #target, as the HTML writes the target."""
+def _links(tokens: list[Token]) -> list[tuple[int, str]]:
+    """(line, href) of each link."""
     out = []
     for block in tokens:
         line = block.map[0] + 1 if block.map else 1
         for token in block.children or ():
-            if token.type == "link_open" and (href := str(token.attrGet("href"))).startswith("#"):
-                out.append((line, escapeHtml(href[1:])))
+            if token.type == "link_open":
+                out.append((line, str(token.attrGet("href"))))
             line += token.type in ("softbreak", "hardbreak")
     return out
 
