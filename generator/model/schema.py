@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from .errors import Problems
+from .errors import Problems, listing
 from .nodes import Fields, Text
 from .yamlfile import LDict, LList
 
@@ -71,8 +71,8 @@ class Shape:
         ok = True
         for key in data:
             if key not in required and key not in optional:
-                known = ", ".join(sorted({**required, **optional}))
-                self.problems.add(self.path, line_of(data, key), f"unknown key '{self.name(key)}' (known: {known})")
+                known = sorted({**required, **optional})
+                self.problems.add(self.path, line_of(data, key), f"unknown key '{self.name(key)}'{listing(key, known)}")
                 ok = False
         for key in required:
             if key not in data:
