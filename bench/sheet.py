@@ -8,9 +8,13 @@ a mid-range phone). The stored game has 7 players, 25 deals (roundCount 25) and 
 played, so the sheet shows 24 scored rows and the 25th being entered. Prints:
 
 - action to next paint, per kind of action (a keystroke in a player's name, a bid, saving a
-  round, a settings change): from the input event's timestamp to the first frame after it
-  (a requestAnimationFrame callback, then a message posted from it, which runs after the paint);
-  the events are real ones sent by Playwright, so every handler, style, layout and paint counts;
+  round, a settings change): from the timestamp of the action's first input event (the key or
+  the press of the tap) to the first frame after the event whose handler does the work (a key's
+  input or keydown, a tap's click), measured by a requestAnimationFrame callback requested in
+  that event and a message posted from it, which runs after the paint. The events are real
+  input sent through CDP (a tap is a mouse press and release at the control's centre, not
+  Playwright's locator click, whose own hit-target checks run in the page during the events),
+  so every handler, style, layout and paint counts;
 - load: from navigation start to the first paint after the live sheet (the round being entered
   and the standings) is in the page;
 - taps of a 4-player round: a 4-player game is played through the page as a person would, with
@@ -41,20 +45,25 @@ PLAYERS, DEALS, SLOWDOWN = 7, 25, 4
 KEY = "giv:v1:en:vend-om"
 PHONE = {"width": 360, "height": 740}
 
-# One-shot listeners: the next input, click or key event's time to the frame painted after it.
-ARM = """() => {
+# One-shot listeners: from the action's first input event (a key, or the press of a tap) to the
+# frame painted after `end`, the event whose handler does the work (a tap's click comes after its
+# release, which may be a frame later than the press: measuring from the press alone could stop
+# before the click's work was done).
+ARM = """(end) => {
   window.__paint = null;
-  const types = ['keydown', 'click', 'input', 'change', 'pointerdown'];
-  const seen = (event) => {
-    types.forEach((t) => window.removeEventListener(t, seen, true));
-    const start = event.timeStamp;
+  let start = null;
+  const first = (event) => { if (start === null) start = event.timeStamp; };
+  const types = ['pointerdown', 'mousedown', 'keydown'];
+  types.forEach((t) => window.addEventListener(t, first, { capture: true, once: true }));
+  window.addEventListener(end, (event) => {
+    first(event);
+    types.forEach((t) => window.removeEventListener(t, first, true));
     requestAnimationFrame(() => {
       const channel = new MessageChannel();
       channel.port1.onmessage = () => { window.__paint = performance.now() - start; };
       channel.port2.postMessage(0);
     });
-  };
-  types.forEach((t) => window.addEventListener(t, seen, true));
+  }, { capture: true, once: true });
 }"""
 
 LIVE = """() => new Promise((done) => {
@@ -200,8 +209,14 @@ def main() -> int:
                 loads.append(page.evaluate(LIVE))
             assert page.locator(f"[data-round='{DEALS - 1}'][data-field='total']").count() == PLAYERS, "the game did not load"
 
-            def measure(kind: str, action) -> None:
-                page.evaluate(ARM)
+            def tap(locator) -> None:
+                """A tap as the screen sends it: a press and a release at the control's centre."""
+                locator.scroll_into_view_if_needed()
+                box = locator.bounding_box()
+                page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+            def measure(kind: str, end: str, action) -> None:
+                page.evaluate(ARM, end)
                 action()
                 page.wait_for_function("() => window.__paint !== null")
                 times[kind].append(page.evaluate("() => window.__paint"))
@@ -212,12 +227,12 @@ def main() -> int:
             name = page.locator("#giv-name-3")
             name.click()
             for i in range(args.runs):
-                measure("name keystroke", lambda: page.keyboard.press("abcdefgh"[i % 8]))
+                measure("name keystroke", "input", lambda: page.keyboard.press("abcdefgh"[i % 8]))
 
             bonus = page.locator("#giv-setting-exactBidBonus")
             for i in range(args.runs):
                 bonus.fill(str(10 + (i % 2) * 5))
-                measure("settings change", lambda: bonus.press("Enter"))
+                measure("settings change", "keydown", lambda: bonus.press("Enter"))
 
             setup.locator("summary").click()
             last = played_rounds(PLAYERS, hand_sizes()[-1:], seed=3)[0]
@@ -227,11 +242,11 @@ def main() -> int:
                 player = int(first.get_attribute("data-player"))
                 if first.evaluate("el => el.tagName") == "INPUT":
                     first.click()
-                    measure("bid", lambda: page.keyboard.press(str(i % 3)))
+                    measure("bid", "input", lambda: page.keyboard.press(str(i % 3)))
                     page.keyboard.press("Backspace")
                 else:
-                    measure("bid", lambda: entry.locator(f"[data-field='bid'][data-player='{player}']"
-                                                         f"[data-value='{i % 3}']").click())
+                    measure("bid", "click", lambda: tap(entry.locator(f"[data-field='bid'][data-player='{player}']"
+                                                                      f"[data-value='{i % 3}']")))
                 page.evaluate(f"""() => {{
                     const s = JSON.parse(localStorage.getItem('{KEY}'));
                     s.draft = {{edit: null, phase: 'took', bids: {json.dumps([str(b) for b in last['bids']])},
@@ -239,7 +254,7 @@ def main() -> int:
                     localStorage.setItem('{KEY}', JSON.stringify(s)); }}""")
                 page.reload()
                 page.wait_for_selector(".sheet-live .sheet-entry button[type='submit']")
-                measure("save round", lambda: page.locator(".sheet-entry button[type='submit']").click())
+                measure("save round", "click", lambda: tap(page.locator(".sheet-entry button[type='submit']")))
                 page.wait_for_selector(f"[data-round='{DEALS}'][data-field='total']")
                 page.locator("#giv-undo").click()
                 page.wait_for_selector(f"[data-round='{DEALS}'][data-field='total']", state="detached")

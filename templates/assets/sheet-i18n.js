@@ -18,15 +18,18 @@ export function makeI18n(strings, locale) {
   function tn(key, count, values = {}, rules = cardinal) {
     const category = rules.select(count);
     const chosen = [`${key}_${category}`, `${key}_other`].find((k) => k in strings) || key;
-    return t(chosen, { n: numbers.format(count), ...values });
+    return t(chosen, { n: num(count), ...values });
   }
 
-  const num = (value) => numbers.format(value);
+  // A negative number is written with the minus sign (U+2212) in every language, as on the rule
+  // pages; Intl writes a hyphen in some locales (da, en) and the minus sign in others (sv).
+  const minus = (text) => text.replace('-', '\u2212');
+  const num = (value) => minus(numbers.format(value));
   return {
     t,
     tn,
     num,
-    signed: (value) => signed.format(value),
+    signed: (value) => minus(signed.format(value)),
     place: (rank) => tn('ordinal', rank, {}, ordinal),
     list: (items) => lists.format(items.map(String)),
     locale,
