@@ -1,7 +1,7 @@
 // What is derived from the engine on every change: standings (shared places, winners, the
 // perfect-game bonus), the rounds table (hand size, dealer, trump, points and running totals,
 // a way to edit each round) and the running-totals chart.
-import { h, hook } from './sheet-dom.js';
+import { h, hook, keepChildren } from './sheet-dom.js';
 import { trumpText } from './sheet-entry.js';
 import { chartSection } from './sheet-chart.js';
 
@@ -119,7 +119,7 @@ function bidRow(app, r, plan, scored, round, classes, showTrump, editing) {
 
 /** Rows are kept between drawings and made again only when what they show changed. */
 function keptRow(app, key, make) {
-  const cache = app.rowCache || (app.rowCache = { rows: new Map(), next: new Map() });
+  const cache = app.rowCache;
   let row = cache.rows.get(key);
   if (!row) row = make();
   cache.next.set(key, row);
@@ -136,7 +136,7 @@ function bidTable(app) {
   const count = Math.max(planned.length, state.rounds.length);
   const editing = state.draft.edit;
   const next = editing === null ? state.rounds.length : null;
-  const head = h('tr', {}, h('th', { scope: 'col', class: 'sheet-round' }, t('round')),
+  const head = () => h('tr', {}, h('th', { scope: 'col', class: 'sheet-round' }, t('round')),
     Array.from({ length: n }, (_, p) => h('th', { scope: 'col', class: 'sheet-col-player', dataset: { player: p } }, app.nameEl(p))));
   const body = [];
   for (let r = 0; r < count; r += 1) {
@@ -165,9 +165,9 @@ function bidTable(app) {
   const note = [];
   if (!showTrump && trumps.size === 1) note.push(t('trumpEvery', { trump: trumpText(t, [...trumps][0]) }));
   note.push(t('cellKey'));
-  return [t('roundsTitle'), h('table', { class: `sheet-table is-bid players-${n}`, 'aria-labelledby': 'giv-rounds-title' },
-    h('colgroup', {}, h('col', { class: 'sheet-col-round' }), Array.from({ length: n }, () => h('col', {}))),
-    h('thead', {}, head), h('tbody', {}, body), foot.length ? h('tfoot', {}, foot) : null), note];
+  return { className: `sheet-table is-bid players-${n}`, frame: () => [
+    h('colgroup', {}, h('col', { class: 'sheet-col-round' }), Array.from({ length: n }, () => h('col', {}))), h('thead', {}, head())],
+  body, foot, notes: note };
 }
 
 /** A round's one-off adjustments and note, in a row of their own under it. */
@@ -197,14 +197,15 @@ function tallyTable(app) {
   const { t, num } = i18n;
   const n = app.playerCount();
   const editing = state.draft.edit;
-  const head = h('tr', {}, h('th', { scope: 'col', class: 'sheet-round' }, t('round')), h('th', { scope: 'col' }, t('lost')),
+  const head = () => h('tr', {}, h('th', { scope: 'col', class: 'sheet-round' }, t('round')), h('th', { scope: 'col' }, t('lost')),
     Array.from({ length: n }, (_, p) => h('th', { scope: 'col', class: 'sheet-col-player', dataset: { player: p } }, app.nameEl(p))));
   const body = result.rounds.flatMap((scored, r) => {
     const classes = ['sheet-row', 'is-played'];
     if (r === editing) classes.push('is-editing');
     if (scored.errors.length) classes.push('has-error');
     const loser = scored.loser;
-    const row = h('tr', { class: classes.join(' ') },
+    const key = JSON.stringify([r, scored.loser, scored.totals, scored.errors.length, r === editing, n]);
+    const row = keptRow(app, key, () => h('tr', { class: classes.join(' ') },
       h('th', { scope: 'row', class: 'sheet-round' }, h('button', {
         type: 'button', class: 'sheet-edit', id: `giv-edit-${r + 1}`, 'aria-label': t('editRound', { round: num(r + 1) }),
         'aria-pressed': r === editing ? 'true' : null, onclick: () => app.editRound(r),
@@ -212,27 +213,47 @@ function tallyTable(app) {
       h('td', { class: 'sheet-loser-name', dataset: hook(r + 1, loser, 'loser') }, loser === null ? '' : app.nameEl(loser)),
       scored.totals.map((total, p) => h('td', { class: `sheet-cell${p === loser ? ' is-loser' : ''}` },
         p === loser ? h('span', { class: 'sheet-lost-mark', 'aria-hidden': 'true' }, '●') : null,
-        h('span', { class: 'sheet-total', dataset: { ...hook(r + 1, p, 'total'), value: total } }, num(total)))));
+        h('span', { class: 'sheet-total', dataset: { ...hook(r + 1, p, 'total'), value: total } }, num(total))))));
     const round = state.rounds[r];
     return round && (round.note || round.adjust) ? [row, noteRow(app, r, round, n + 2)] : [row];
   });
   if (state.carryIn) body.unshift(carryRow(app, 2));
-  return [t('roundsTitle'), h('table', { class: `sheet-table is-tally players-${n}`, 'aria-labelledby': 'giv-rounds-title' },
+  return { className: `sheet-table is-tally players-${n}`, frame: () => [
     h('colgroup', {}, h('col', { class: 'sheet-col-round' }), h('col', { class: 'sheet-col-lost' }),
-      Array.from({ length: n }, () => h('col', {}))),
-    h('thead', {}, head), h('tbody', {}, body)), [t('tallyKey')]];
+      Array.from({ length: n }, () => h('col', {}))), h('thead', {}, head())],
+  body, foot: [], notes: [t('tallyKey')] };
 }
 
+/**
+ * The rounds section. Its table stays in the page from one drawing to the next (made again only
+ * for another number of players), and of its rows only those that changed are replaced, so the
+ * browser lays out and paints the new rows, not the whole table again.
+ */
 function roundsSection(app) {
   const tally = app.data.template === 'tally';
   if (tally && !app.state.rounds.length) return null;
-  if (app.rowCache) app.rowCache.next = new Map();
-  const [heading, table, notes] = tally ? tallyTable(app) : bidTable(app);
-  if (app.rowCache) app.rowCache.rows = app.rowCache.next;
-  return h('section', { class: 'sheet-rounds', 'aria-labelledby': 'giv-rounds-title' },
-    h('h3', { id: 'giv-rounds-title' }, heading),
-    notes.map((text) => h('p', { class: 'sheet-hint' }, text)),
-    h('div', { class: 'sheet-scroll', role: 'region', 'aria-labelledby': 'giv-rounds-title', tabindex: '0' }, table));
+  const cache = app.rowCache || (app.rowCache = { rows: new Map(), next: new Map() });
+  cache.next = new Map();
+  const parts = tally ? tallyTable(app) : bidTable(app);
+  cache.rows = cache.next;
+  let view = app.roundsView;
+  if (!view || view.className !== parts.className) {
+    const tbody = h('tbody', {});
+    const table = h('table', { class: parts.className, 'aria-labelledby': 'giv-rounds-title' }, parts.frame(), tbody);
+    const scroll = h('div', { class: 'sheet-scroll', role: 'region', 'aria-labelledby': 'giv-rounds-title', tabindex: '0' }, table);
+    const section = h('section', { class: 'sheet-rounds', 'aria-labelledby': 'giv-rounds-title' },
+      h('h3', { id: 'giv-rounds-title' }, app.i18n.t('roundsTitle')), scroll);
+    view = app.roundsView = { className: parts.className, section, scroll, table, tbody, tfoot: h('tfoot', {}), hints: new Map() };
+  }
+  keepChildren(view.tbody, parts.body);
+  view.tfoot.replaceChildren(...parts.foot);
+  keepChildren(view.table, [...Array.from(view.table.children).filter((el) => el !== view.tfoot),
+    ...(parts.foot.length ? [view.tfoot] : [])]);
+  // the hints under the heading, each kept while its text stays
+  const hints = new Map(parts.notes.map((text) => [text, view.hints.get(text) || h('p', { class: 'sheet-hint' }, text)]));
+  view.hints = hints;
+  keepChildren(view.section, [view.section.firstElementChild, ...hints.values(), view.scroll]);
+  return view.section;
 }
 
 /**

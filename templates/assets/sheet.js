@@ -7,7 +7,7 @@
 // sheet-tools (share, export, print), sheet-events (the table's own deals, players coming and
 // going, adjustments), sheet-i18n (words and numbers), sheet-dom (DOM helpers).
 import { score } from './engine.js';
-import { h } from './sheet-dom.js';
+import { h, keepChildren } from './sheet-dom.js';
 import { makeI18n } from './sheet-i18n.js';
 import { blankDraft, decodeFragment, hasFragment, importedState, loadStored, newState, openStorage, sanitize, settingOk } from './sheet-store.js';
 import { lastPlayers, rememberPlayers, remember } from './sheet-memory.js';
@@ -23,15 +23,6 @@ const BID_CODES = new Set(['bidRange', 'dealerHook', 'tooFewPresent', 'dealerAbs
 const typedText = (value) => (value === null ? '' : String(value));
 /** The seats a played round had away (null in both its bids and its tricks). */
 const away = (round) => round.bids.flatMap((b, p) => (b === null && round.took[p] === null ? [p] : []));
-
-/** Makes parent's children exactly nodes, leaving in place those already there (no relayout). */
-function keepChildren(parent, nodes) {
-  const wanted = new Set(nodes);
-  for (const child of Array.from(parent.children)) if (!wanted.has(child)) child.remove();
-  nodes.forEach((node, i) => {
-    if (parent.children[i] !== node) parent.insertBefore(node, parent.children[i] || null);
-  });
-}
 
 export function createSheet(root, data) {
   const i18n = makeI18n(data.strings, data.locale);
