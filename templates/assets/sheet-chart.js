@@ -66,7 +66,8 @@ export function chartSection(app, width) {
       s('line', { x1: 2, x2: 26, y1: 4, y2: 4, class: `sheet-line series-${p % 8}` })), app.nameEl(p))));
 
   // The section stays in the page from one drawing to the next: the picture is drawn again, and
-  // of the table of the same numbers (for screen readers) only the rows that changed are replaced.
+  // the table of the same numbers (for screen readers) keeps its rows, with only changed numbers
+  // written again.
   let view = app.chartView;
   if (!view || view.players !== names.length) {
     const figure = h('figure', {});
@@ -82,9 +83,12 @@ export function chartSection(app, width) {
   }
   const rows = new Map();
   const row = (label, totals) => {
-    const key = JSON.stringify([label, totals]);
-    const tr = view.rows.get(key) || h('tr', {}, h('th', { scope: 'row' }, label), totals.map((v) => h('td', {}, num(v))));
-    rows.set(key, tr);
+    const tr = view.rows.get(label) || h('tr', {}, h('th', { scope: 'row' }, label), totals.map(() => h('td', {})));
+    totals.forEach((v, p) => {
+      const text = num(v);
+      if (tr.cells[p + 1].textContent !== text) tr.cells[p + 1].textContent = text;
+    });
+    rows.set(label, tr);
     return tr;
   };
   keepChildren(view.tbody, [...rounds.map((r) => row(num(r.round), r.totals)), ...(hasBonus ? [row(t('bonusRow'), result.totals)] : [])]);

@@ -75,36 +75,45 @@ function dealerMark(t) {
   return h('span', { class: 'sheet-dealt' }, t('dealerMark'));
 }
 
+/**
+ * A row of the rounds table: {row, show(scored)}; show writes a played round's points and
+ * running totals into its cells (in place, when only they changed: a settings change).
+ */
 function bidRow(app, r, plan, scored, round, classes, showTrump, editing) {
   const { t, tn, num } = app.i18n;
   const i18n = app.i18n;
+  const shows = [];
   const cells = app.state.players.map((_, p) => {
     const dealt = plan.dealer === p;
     if (!scored) {
       return h('td', { class: dealt ? 'sheet-cell is-dealer' : 'sheet-cell' }, dealt ? dealerMark(t) : null,
         dealt ? h('span', { class: 'visually-hidden' }, t('dealerBadge')) : null);
     }
+    const total = h('span', { class: 'sheet-total', 'aria-hidden': 'true', dataset: hook(r + 1, p, 'total') });
+    const words = h('span', { class: 'visually-hidden' });
+    const showTotal = (now) => { total.dataset.value = now.totals[p]; total.textContent = num(now.totals[p]); };
     if (scored.scores[p] === null) { // the seat sat the deal out: its total stays as it was
-      return h('td', { class: 'sheet-cell is-away' }, h('span', { class: 'sheet-away', 'aria-hidden': 'true' }, '–'),
-        h('span', { class: 'sheet-total', 'aria-hidden': 'true', dataset: { ...hook(r + 1, p, 'total'), value: scored.totals[p] } },
-          num(scored.totals[p])),
-        h('span', { class: 'visually-hidden' }, `${t('satOut')}, ${num(scored.totals[p])}`));
+      shows.push((now) => { showTotal(now); words.textContent = `${t('satOut')}, ${num(now.totals[p])}`; });
+      return h('td', { class: 'sheet-cell is-away' }, h('span', { class: 'sheet-away', 'aria-hidden': 'true' }, '–'), total, words);
     }
     const made = round.bids[p] === round.took[p];
     const extra = round.adjust && round.adjust[p] !== null ? round.adjust[p] : null;
-    let words = t('cellWords', { bid: num(round.bids[p]), took: num(round.took[p]),
-      points: tn('points', scored.scores[p]), total: num(scored.totals[p]) });
-    if (extra !== null) words += `, ${t('adjustCell', { points: i18n.signed(extra) })}`;
+    const points = h('span', { class: 'sheet-score', 'aria-hidden': 'true', dataset: hook(r + 1, p, 'score') });
+    shows.push((now) => {
+      points.dataset.value = now.scores[p];
+      points.textContent = i18n.signed(now.scores[p]);
+      showTotal(now);
+      let text = t('cellWords', { bid: num(round.bids[p]), took: num(round.took[p]),
+        points: tn('points', now.scores[p]), total: num(now.totals[p]) });
+      if (extra !== null) text += `, ${t('adjustCell', { points: i18n.signed(extra) })}`;
+      words.textContent = dealt ? `${text} ${t('dealtWord')}` : text;
+    });
     return h('td', { class: `sheet-cell ${made ? 'is-made' : 'is-missed'}${dealt ? ' is-dealer' : ''}` },
       h('span', { class: 'sheet-bt', 'aria-hidden': 'true' }, dealt ? dealerMark(t) : null,
         t('bidTook', { bid: num(round.bids[p]), took: num(round.took[p]) })),
       extra !== null ? h('span', { class: 'sheet-adjust', 'aria-hidden': 'true', dataset: { ...hook(r + 1, p, 'adjust'), value: extra } },
         i18n.signed(extra)) : null,
-      h('span', { class: 'sheet-score', 'aria-hidden': 'true', dataset: { ...hook(r + 1, p, 'score'), value: scored.scores[p] } },
-        i18n.signed(scored.scores[p])),
-      h('span', { class: 'sheet-total', 'aria-hidden': 'true', dataset: { ...hook(r + 1, p, 'total'), value: scored.totals[p] } },
-        num(scored.totals[p])),
-      h('span', { class: 'visually-hidden' }, dealt ? `${words} ${t('dealtWord')}` : words));
+      points, total, words);
   });
   if (scored && scored.errors.length) {
     classes.push('has-error');
@@ -114,16 +123,24 @@ function bidRow(app, r, plan, scored, round, classes, showTrump, editing) {
     head.append(h('span', { class: 'sheet-flag' }, h('span', { 'aria-hidden': 'true' }, '!'),
       h('span', { class: 'visually-hidden' }, t('roundFlag'))));
   }
-  return h('tr', { class: classes.join(' ') }, head, cells);
+  const show = (now) => shows.forEach((f) => f(now));
+  if (scored) show(scored);
+  return { row: h('tr', { class: classes.join(' ') }, head, cells), show };
 }
 
-/** Rows are kept between drawings and made again only when what they show changed. */
-function keptRow(app, key, make) {
+/**
+ * Rows are kept between drawings: made again when what they are changed (key), their numbers
+ * written in place when only those changed (numbers, given to show).
+ */
+function keptRow(app, key, numbers, make) {
   const cache = app.rowCache;
-  let row = cache.rows.get(key);
-  if (!row) row = make();
-  cache.next.set(key, row);
-  return row;
+  const kept = cache.rows.get(key) || { ...make(), numbers: numbers.key };
+  if (kept.numbers !== numbers.key) {
+    kept.show(numbers.value);
+    kept.numbers = numbers.key;
+  }
+  cache.next.set(key, kept);
+  return kept.row;
 }
 
 function bidTable(app) {
@@ -146,9 +163,10 @@ function bidTable(app) {
     const classes = ['sheet-row', scored ? 'is-played' : 'is-upcoming'];
     if (r === next) classes.push('is-next');
     if (r === editing) classes.push('is-editing');
-    const key = JSON.stringify([r, round || null, scored ? [scored.scores, scored.totals, scored.errors.length] : null,
+    const key = JSON.stringify([r, round || null, scored ? scored.errors.length : null,
       plan.handSize, plan.dealer, plan.trump, r === next, r === editing, showTrump, n]);
-    body.push(keptRow(app, key, () => bidRow(app, r, plan, scored, round, classes, showTrump, r === editing)));
+    const numbers = { key: scored ? JSON.stringify([scored.scores, scored.totals]) : '', value: scored };
+    body.push(keptRow(app, key, numbers, () => bidRow(app, r, plan, scored, round, classes, showTrump, r === editing)));
     if (round && (round.note || round.adjust)) body.push(noteRow(app, r, round, n + 1));
   }
   if (state.carryIn) body.unshift(carryRow(app, 1));
@@ -205,7 +223,7 @@ function tallyTable(app) {
     if (scored.errors.length) classes.push('has-error');
     const loser = scored.loser;
     const key = JSON.stringify([r, scored.loser, scored.totals, scored.errors.length, r === editing, n]);
-    const row = keptRow(app, key, () => h('tr', { class: classes.join(' ') },
+    const row = keptRow(app, key, { key: '' }, () => ({ row: h('tr', { class: classes.join(' ') },
       h('th', { scope: 'row', class: 'sheet-round' }, h('button', {
         type: 'button', class: 'sheet-edit', id: `giv-edit-${r + 1}`, 'aria-label': t('editRound', { round: num(r + 1) }),
         'aria-pressed': r === editing ? 'true' : null, onclick: () => app.editRound(r),
@@ -213,7 +231,7 @@ function tallyTable(app) {
       h('td', { class: 'sheet-loser-name', dataset: hook(r + 1, loser, 'loser') }, loser === null ? '' : app.nameEl(loser)),
       scored.totals.map((total, p) => h('td', { class: `sheet-cell${p === loser ? ' is-loser' : ''}` },
         p === loser ? h('span', { class: 'sheet-lost-mark', 'aria-hidden': 'true' }, '●') : null,
-        h('span', { class: 'sheet-total', dataset: { ...hook(r + 1, p, 'total'), value: total } }, num(total))))));
+        h('span', { class: 'sheet-total', dataset: { ...hook(r + 1, p, 'total'), value: total } }, num(total))))) }));
     const round = state.rounds[r];
     return round && (round.note || round.adjust) ? [row, noteRow(app, r, round, n + 2)] : [row];
   });
