@@ -28,7 +28,7 @@ from .language import LanguagePages
 from .modules import module_graph, site_assets
 from .urls import Page, Urls
 
-INDEX_DESCRIPTION = "Rules for card games, with a scoresheet that adds up every round for you."  # msgid: index.html
+INDEX_DESCRIPTION = "Rules for card games, with a scoresheet that adds up the scores for you."  # msgid: index.html
 
 
 @dataclass(frozen=True)
