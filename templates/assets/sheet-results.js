@@ -91,17 +91,28 @@ function bidRow(app, r, plan, scored, round, classes, showTrump, editing) {
     }
     const total = h('span', { class: 'sheet-total', 'aria-hidden': 'true', dataset: hook(r + 1, p, 'total') });
     const words = h('span', { class: 'visually-hidden' });
-    const showTotal = (now) => { total.dataset.value = now.totals[p]; total.textContent = num(now.totals[p]); };
+    const shown = { score: undefined, total: undefined }; // what the cell shows (only a change is written)
+    const same = (now) => now.scores[p] === shown.score && now.totals[p] === shown.total;
+    const showTotal = (now) => {
+      Object.assign(shown, { score: now.scores[p], total: now.totals[p] });
+      total.dataset.value = now.totals[p];
+      total.textContent = num(now.totals[p]);
+    };
     if (scored.scores[p] === null) { // the seat sat the deal out: its total stays as it was
-      shows.push((now) => { showTotal(now); words.textContent = `${t('satOut')}, ${num(now.totals[p])}`; });
+      shows.push((now) => {
+        if (same(now)) return;
+        showTotal(now);
+        words.textContent = `${t('satOut')}, ${num(now.totals[p])}`;
+      });
       return h('td', { class: 'sheet-cell is-away' }, h('span', { class: 'sheet-away', 'aria-hidden': 'true' }, '–'), total, words);
     }
     const made = round.bids[p] === round.took[p];
     const extra = round.adjust && round.adjust[p] !== null ? round.adjust[p] : null;
     const points = h('span', { class: 'sheet-score', 'aria-hidden': 'true', dataset: hook(r + 1, p, 'score') });
     shows.push((now) => {
+      if (same(now)) return;
       points.dataset.value = now.scores[p];
-      points.textContent = i18n.signed(now.scores[p]);
+      if (now.scores[p] !== shown.score) points.textContent = i18n.signed(now.scores[p]);
       showTotal(now);
       let text = t('cellWords', { bid: num(round.bids[p]), took: num(round.took[p]),
         points: tn('points', now.scores[p]), total: num(now.totals[p]) });
