@@ -21,12 +21,26 @@ export function makeI18n(strings, locale) {
     return t(chosen, { n: numbers.format(count), ...values });
   }
 
-  const num = (value) => numbers.format(value);
+  /** A formatter that keeps what it made: a redraw formats the same numbers again and again. */
+  const kept = (format) => {
+    const made = new Map();
+    return (value) => {
+      if (Object.is(value, -0)) return format.format(value); // (a Map takes -0 for 0)
+      let text = made.get(value);
+      if (text === undefined) {
+        if (made.size > 5000) made.clear();
+        text = format.format(value);
+        made.set(value, text);
+      }
+      return text;
+    };
+  };
+  const num = kept(numbers);
   return {
     t,
     tn,
     num,
-    signed: (value) => signed.format(value),
+    signed: kept(signed),
     place: (rank) => tn('ordinal', rank, {}, ordinal),
     list: (items) => lists.format(items.map(String)),
     locale,
