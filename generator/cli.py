@@ -99,9 +99,24 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
+PAGEFIND_MISSING = ("{command}: Pagefind's binary (the pagefind_bin package, which makes the search index) is not "
+                    "installed in this Python; run `make site`, or `.venv/bin/pip install -e .`")
+
+
+def pagefind_missing(command: str) -> str | None:
+    """The one line to print when Pagefind's binary is not installed (a .venv made before Giv
+    needed it): every build makes a search index."""
+    from importlib.util import find_spec
+
+    return PAGEFIND_MISSING.format(command=command) if find_spec("pagefind_bin") is None else None
+
+
 def cmd_build(args: argparse.Namespace) -> int:
     from .build import build_command
 
+    if missing := pagefind_missing("giv build"):
+        print(missing, file=sys.stderr)
+        return 1
     return build_command(args)
 
 
@@ -164,6 +179,9 @@ def cmd_new(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     from .serve import serve_command
 
+    if missing := pagefind_missing("giv serve"):
+        print(missing, file=sys.stderr)
+        return 1
     return serve_command(args)
 
 

@@ -127,6 +127,21 @@ def search_served(server: Nginx, folder: str, host: str) -> None:
     assert server.get(f"{folder}search.html", host)[0] == 200
 
 
+def switcher_leads_home(server: Nginx, body: str, host: str, at: str) -> list[str]:
+    """Follows each link of a 404 page's language switcher (served at `at`) as a browser would:
+    each leads to its language's home, served. The languages it offers."""
+    from urllib.parse import urljoin, urlsplit
+
+    nav = re.search(r'<nav class="languages".*?</nav>', body, re.S).group()
+    links = re.findall(r'<a [^>]*lang="([^"]+)" hreflang="[^"]+" href="([^"]+)"', nav)
+    assert links and '<link rel="alternate"' not in body  # no other page is this one in another language
+    for lang, href in links:
+        target = urlsplit(urljoin(f"http://{host}{at}", href))
+        status, _, page = server.get(target.path, target.hostname)
+        assert status == 200 and lang_of(page) == lang and 'class="game-list' in page, (at, href)
+    return [lang for lang, _ in links]
+
+
 def test_one_domain_with_a_folder_per_language(tmp_path, nginx):
     content = site_copy(tmp_path)
     build(content, tmp_path / "templates", tmp_path / "site")
@@ -137,6 +152,7 @@ def test_one_domain_with_a_folder_per_language(tmp_path, nginx):
     for lang, words in (("da", "Siden findes ikke"), ("sv", "Sidan finns inte"), ("en", "Page not found")):
         status, _, body = server.get(f"/{lang}/no-such-game/", host)
         assert status == 404 and lang_of(body) == lang and words in body, lang
+        assert switcher_leads_home(server, body, host, f"/{lang}/no-such-game/") == ["da", "sv", "en"]
         css = re.search(r'<link rel="stylesheet" href="([^"]+)"', body).group(1)
         assert css == f"/{lang}/assets/giv.css" and server.get(css, host)[0] == 200  # styled at any depth
     status, _, body = server.get("/no-such-page", host)
@@ -166,6 +182,7 @@ x_default: da
         assert server.get(f"/{game}/", host)[0] == 200
         status, _, body = server.get("/no-such-game/", host)
         assert status == 404 and lang_of(body) == lang and missing in body
+        assert switcher_leads_home(server, body, host, "/no-such-game/") == ["da", "sv"]
         assert f"Sitemap: https://{host}/sitemap.xml" in server.get("/robots.txt", host)[2]
         sw_headers_ok(server, "/sw.js", host)
         search_served(server, "/", host)

@@ -77,3 +77,20 @@ def test_an_incremental_build_keeps_the_index_when_no_page_changed(tmp_path, mon
     assert made == [["da"]]
     after = {p: p.read_bytes() for p in (out / "da" / "pagefind").rglob("*") if p.is_file()}
     assert after != before
+
+
+def test_a_python_without_pagefind_gets_one_line_saying_what_to_run(tmp_path):
+    """A .venv made before Giv needed Pagefind has no pagefind_bin: `giv build` says so in one line
+    and what to run, writes nothing, and shows no traceback (None in sys.modules blocks the import
+    as an uninstalled package would)."""
+    import subprocess
+    import sys
+
+    content = site_copy(tmp_path, ["vandtia"])
+    code = ("import sys; sys.modules['pagefind_bin'] = None; from generator.cli import main; "
+            f"sys.exit(main(['--content', {str(content)!r}, 'build', '--out', {str(tmp_path / 'out')!r}]))")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 1 and run.stdout == ""
+    assert run.stderr == ("giv build: Pagefind's binary (the pagefind_bin package, which makes the search index) "
+                          "is not installed in this Python; run `make site`, or `.venv/bin/pip install -e .`\n")
+    assert not (tmp_path / "out").exists()

@@ -192,8 +192,11 @@ class ServeProcess:
     """`giv serve --port 0` in a session of its own, with the default number of workers, and the
     lines of its terminal as they come."""
 
-    def __init__(self, tmp: Path):
+    def __init__(self, tmp: Path, broken: tuple[str, str, str] | None = None):
         self.content = site_copy(tmp)
+        if broken:  # (file under content/, text, what replaces it): the site it starts on
+            path = self.content / broken[0]
+            path.write_text(path.read_text("utf-8").replace(broken[1], broken[2], 1), "utf-8")
         env = {k: v for k, v in os.environ.items() if k != "GIV_WORKERS"}
         env["GIV_PARALLEL_MIN"] = "2"  # every build, however small, on the worker processes
         self.proc = subprocess.Popen([sys.executable, "-m", "generator", "--content", str(self.content), "serve",
@@ -279,6 +282,21 @@ def test_giv_serve_stops_after_ten_rebuilds_leaving_no_process(tmp_path, stop):
     if code == 0:
         assert serve.lines[-1] == "giv serve: stopped"
     assert not [line for line in serve.lines if "Traceback" in line]
+
+
+def test_giv_serve_started_on_a_broken_site_prints_its_errors_once(tmp_path):
+    """The errors of the first build are printed once: the watcher, as it starts, builds again
+    only when something changed meanwhile. The fix is built, and said to be a fix."""
+    serve = ServeProcess(tmp_path, ("games/vandtia/en.yaml", "slug: vandtia", "slug: [vandtia"))
+    serve.wait_line("giv serve: http://")
+    time.sleep(3)  # the watcher's first wake-up has come and gone (where the errors were printed again)
+    line = serve.edit(serve.content / "games" / "vandtia" / "en.yaml", "slug: [vandtia", "slug: vandtia")
+    assert line.startswith("giv serve: built") and line.endswith("; fixed"), serve.lines
+    errors = [line for line in serve.lines if line.startswith("error:")]
+    assert len(errors) == 1 and errors[0].startswith("error: content/games/vandtia/en.yaml:"), serve.lines
+    assert len([line for line in serve.lines if "error(s);" in line]) == 1, serve.lines
+    os.kill(serve.proc.pid, signal.SIGTERM)
+    assert serve.stopped() == 0
 
 
 @pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGTERM])

@@ -58,10 +58,16 @@ def check_markdown(problems: Problems, game: Game, game_ids: set[str]) -> None:
         text.rules_html = render(tokens, lang, game_ids)
         for line, message in [*found, *text.rules_html.problems]:
             problems.add(text.rules_file, line, message)
+        ids = {hid for _, hid in text.rules_html.ids}
+        links = [(problems.rel(text.rules_file), line, "", game, hid) for line, game, hid in text.rules_html.game_anchors]
         for eid, example in text.examples.items():  # notes are Markdown too, one per example
             example.note_html = convert(example.note, lang, game_ids)
             for _, message in example.note_html.problems:
                 problems.add(text.loc.file, example.line, f"examples.{eid}.note: {message}")
+            ids |= {hid for _, hid in example.note_html.ids}
+            links += [(text.loc.file, example.line, f"examples.{eid}.note: ", game, hid)
+                      for _, game, hid in example.note_html.game_anchors]
+        text.heading_ids, text.game_anchors = frozenset(ids), tuple(links)
 
 
 def build_game(problems: Problems, raw: Raw, raw_texts: dict[str, RawTexts], game_id: str, languages: list[str],

@@ -1,9 +1,9 @@
-"""Checks across games: unique slugs, aliases that do not collide. (Each game's Markdown is
-checked where the game is built: model/assemble.py.)"""
+"""Checks across games: unique slugs, aliases that do not collide, links to a heading of another
+game's page. (Each game's Markdown is checked where the game is built: model/assemble.py.)"""
 from __future__ import annotations
 
 from ..limits import MAX_ADDRESS
-from .errors import Problems
+from .errors import Problems, closest
 from .types import Site
 
 RESERVED = {"assets", "pagefind"}  # folders the build writes beside the pages (pagefind: the search index)
@@ -33,21 +33,39 @@ def crosscheck(problems: Problems, site: Site) -> None:
             seen = set()
             for alias in text.aliases:
                 key, slug = alias.name.casefold(), alias.slug
+                # the alias's own language, and the pages it is on when that is another
+                lang_tag = lang if alias.lang == lang else f"{alias.lang}, on the {lang} pages"
                 if key in names:
                     problems.add(text.loc.file, alias.line,
-                                 f"alias '{alias.name}' ({lang}) collides with the name of {names[key]}")
+                                 f"alias '{alias.name}' ({lang_tag}) collides with the name of {names[key]}")
                 elif slug in RESERVED:
                     problems.add(text.loc.file, alias.line,
-                                 f"alias '{alias.name}' ({lang}) would take the address of the site's own {slug}/")
+                                 f"alias '{alias.name}' ({lang_tag}) would take the address of the site's own {slug}/")
                 elif slug in slugs:
                     problems.add(text.loc.file, alias.line,
-                                 f"alias '{alias.name}' ({lang}) collides with the slug of {slugs[slug]}")
+                                 f"alias '{alias.name}' ({lang_tag}) collides with the slug of {slugs[slug]}")
                 elif not slug:
-                    problems.add(text.loc.file, alias.line, f"alias '{alias.name}' ({lang}) has no letters or digits "
+                    problems.add(text.loc.file, alias.line, f"alias '{alias.name}' ({lang_tag}) has no letters or digits "
                                                             "to make a page address of")
                 elif len(slug) > MAX_ADDRESS:
-                    problems.add(text.loc.file, alias.line, f"alias '{alias.name[:24]}...' ({lang}) makes a page address "
+                    problems.add(text.loc.file, alias.line, f"alias '{alias.name[:24]}...' ({lang_tag}) makes a page address "
                                                             f"of {len(slug)} characters; the limit is {MAX_ADDRESS}")
                 elif slug in seen:
-                    problems.add(text.loc.file, alias.line, f"alias '{alias.name}' ({lang}) is listed twice")
+                    problems.add(text.loc.file, alias.line, f"alias '{alias.name}' ({lang_tag}) is listed twice")
                 seen.add(slug)
+        links_between(problems, site, lang)
+
+
+def links_between(problems: Problems, site: Site, lang: str) -> None:
+    """Each link to game:<id>#<heading> names a heading the other game's page has in the same
+    language (the ids of a rules text's headings are the same in every language). A link to a
+    game that does not exist, or to one with no text in the language, is reported elsewhere."""
+    texts = {g.id: g.texts[lang] for g in site.games if lang in g.texts}
+    for text in texts.values():
+        for file, line, where, gid, hid in text.game_anchors:
+            target = texts.get(gid)
+            if target is None or hid in target.heading_ids:
+                continue
+            near = closest(hid, target.heading_ids)
+            known = f"did you mean '{near}'?" if near else f"its headings' ids: {', '.join(sorted(target.heading_ids))}"
+            problems.add(file, line, f"{where}link to '{gid}#{hid}', which is not a heading of {gid}'s page ({known})")

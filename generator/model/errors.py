@@ -1,8 +1,10 @@
 """Content errors: each names the file and line and says what is wrong, in one line."""
 from __future__ import annotations
 
+import difflib
 import os
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,6 +17,27 @@ def printable(text: str) -> str:
     """text with every character a terminal would act on written as an escape (\\x1b, \\u202e)."""
     return UNPRINTABLE.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
                            else f"\\u{ord(m.group()):04x}", text)
+
+
+def closest(name: object, known: Iterable[str]) -> str | None:
+    """The known name nearest to a misspelt one (case aside), if one is near enough to suggest."""
+    names = {k.casefold(): k for k in known}
+    found = difflib.get_close_matches(str(name).casefold(), list(names), n=1)
+    return names[found[0]] if found else None
+
+
+def hint(name: object, known: Iterable[str]) -> str:
+    """' (did you mean 'x'?)' for a message that ends with the unknown name, or ''."""
+    near = closest(name, known)
+    return f" (did you mean '{near}'?)" if near else ""
+
+
+def listing(name: object, known: Iterable[str]) -> str:
+    """The known names for a message that names an unknown one: ': did you mean 'x'? (known: ...)'
+    with the nearest first when one is near, else ' (known: ...)'."""
+    known = list(known)
+    near = closest(name, known)
+    return (f": did you mean '{near}'?" if near else "") + f" (known: {', '.join(known)})"
 
 
 @dataclass(frozen=True, order=True)

@@ -6,7 +6,7 @@ from typing import Any
 
 from ..engine.spec import TEMPLATES, check_value
 from ..engine.values import whole
-from .errors import Problems
+from .errors import Problems, closest, hint, listing
 from .format import PLAYERS, UNITS, VARIANT, setting_meta
 from .schema import Shape, kind_of, line_of
 from .types import SettingMeta, Variant
@@ -36,7 +36,8 @@ def merged(raw: dict[str, tuple[Any, Path]], game_id: str, problems: Problems) -
             return None
         if current not in raw:
             data, path = raw[chain[-1]]
-            problems.add(path, line_of(data, "extends"), f"extends unknown game '{current}'")
+            problems.add(path, line_of(data, "extends"), f"extends unknown game '{current}'"
+                                                      + hint(current, [g for g in raw if g not in chain]))
             return None
         chain.append(current)
         current = raw[current][0].get("extends")
@@ -96,7 +97,7 @@ def why_invalid(meta: dict[str, Any], value: Any) -> str:
 def check_meta(problems: Problems, path: Path, line: int, template: str, key: str, meta: Any) -> SettingMeta | None:
     known = TEMPLATES[template]["settings"]
     if key not in known:
-        problems.add(path, line, f"unknown setting '{key}' for template {template} (known: {', '.join(known)})")
+        problems.add(path, line, f"unknown setting '{key}' for template {template}{listing(key, known)}")
         return None
     base = known[key]
     shape = Shape(problems, path, f"settings.{key}")
@@ -106,7 +107,9 @@ def check_meta(problems: Problems, path: Path, line: int, template: str, key: st
         options = meta["options"]
         bad = [o for o in options if o not in base["options"]]
         if bad or not options or len(set(options)) != len(options):
+            near = closest(bad[0], base["options"]) if bad else None
             what = f"unknown option '{bad[0]}'" if bad else "options must be distinct and not empty"
+            what += f": did you mean '{near}'?" if near else ""
             problems.add(path, line_of(meta, "options"),
                          f"settings.{key}: {what} (template options: {', '.join(base['options'])})")
             return None
@@ -140,7 +143,7 @@ def build_game_facts(problems: Problems, game_id: str, data: dict, path: Path) -
         problems.add(path, 1, "'template' is missing")
         return None
     if template not in TEMPLATES:
-        problems.add(*where["template"], f"unknown template '{template}' (known: {', '.join(TEMPLATES)})")
+        problems.add(*where["template"], f"unknown template '{template}'{listing(template, TEMPLATES)}")
         return None
     players = data.get("players")
     limits = TEMPLATES[template]["players"]
@@ -167,8 +170,8 @@ def build_game_facts(problems: Problems, game_id: str, data: dict, path: Path) -
     fixed = {}
     for key, value in data["fixed"].items():
         if key not in known:
-            problems.add(*where[f"fixed.{key}"], f"fixed.{key}: not a setting of template {template} "
-                                                 f"(known: {', '.join(known)})")
+            problems.add(*where[f"fixed.{key}"], f"fixed.{key}: not a setting of template {template}"
+                                                 + listing(key, known))
             ok = False
         elif check_value(known[key], value) is None:
             problems.add(*where[f"fixed.{key}"], f"fixed.{key}: {why_invalid(known[key], value)}")
@@ -189,7 +192,8 @@ def build_game_facts(problems: Problems, game_id: str, data: dict, path: Path) -
                                      "a setting")
                 ok = False
             elif key not in data["settings"]:
-                problems.add(vpath, line, f"variant '{vid}' sets '{key}', which {game_id} does not have as a setting")
+                problems.add(vpath, line, f"variant '{vid}' sets '{key}', which {game_id} does not have as a setting"
+                                          + hint(key, data["settings"]))
                 ok = False
             elif key in settings and check_value(settings[key].as_spec(), value) is None:
                 problems.add(vpath, line, f"variant '{vid}': {key} {why_invalid(settings[key].as_spec(), value)}")

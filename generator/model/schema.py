@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from .errors import Problems
+from .errors import Problems, listing
 from .nodes import Fields, Text
 from .yamlfile import LDict, LList
 
@@ -71,8 +71,8 @@ class Shape:
         ok = True
         for key in data:
             if key not in required and key not in optional:
-                known = ", ".join(sorted({**required, **optional}))
-                self.problems.add(self.path, line_of(data, key), f"unknown key '{self.name(key)}' (known: {known})")
+                known = sorted({**required, **optional})
+                self.problems.add(self.path, line_of(data, key), f"unknown key '{self.name(key)}'{listing(key, known)}")
                 ok = False
         for key in required:
             if key not in data:
@@ -80,8 +80,11 @@ class Shape:
                 ok = False
         for key, node in fields.all().items():
             if key in data and not is_kind(data[key], node.kind):
-                got = kind_of(data[key])
-                self.problems.add(self.path, line_of(data, key), f"'{self.name(key)}' must be {NAMES[node.kind]}, not {got}")
+                if node.kind == "text" and isinstance(data[key], str):  # text, but only spaces or nothing
+                    why = "is empty"
+                else:
+                    why = f"must be {NAMES[node.kind]}, not {kind_of(data[key])}"
+                self.problems.add(self.path, line_of(data, key), f"'{self.name(key)}' {why}")
                 ok = False
             elif key in data and isinstance(node, Text) and node.pattern and not re.search(node.pattern, data[key]):
                 # text of the wrong form is a problem, but still text: the checks after this one go on

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..engine.spec import TEMPLATES
-from .errors import Problems
+from .errors import Problems, hint, listing
 from .files import present
 from .format import SHARED
 from .schema import Shape, line_of
@@ -35,12 +35,13 @@ def load_shared(problems: Problems, root: Path, languages: list[str]) -> Shared:
             for key in settings:
                 if key not in known:
                     problems.add(path, line_of(settings, key), f"{template}.{key}: not a setting of template "
-                                                               f"{template} (known: {', '.join(known)})")
+                                                               f"{template}{listing(key, known)}")
             for key, texts in settings.items():
                 options = texts.get("options", {}) if isinstance(texts, dict) else {}
                 for option in options if isinstance(options, dict) else []:
                     if key in known and option not in known[key].get("options", []):
                         problems.add(path, line_of(options, option),
-                                     f"{template}.{key}.options.{option}: the template has no such option")
+                                     f"{template}.{key}.options.{option}: the template has no such option"
+                                     + hint(option, known[key].get("options", [])))
         out[lang] = (path, dict(data))
     return out

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..engine import ShapeError
-from .errors import ContentError
+from .errors import ContentError, listing
 from .load import load_site
 
 
@@ -16,6 +16,6 @@ def spec_for_game(content: Path, game_id: object) -> dict:
         raise ShapeError(f"content/ has {len(exc.problems)} error(s); first: {exc.problems[0]}") from None
     ids = [g.id for g in site.games]
     if game_id not in ids:
-        raise ShapeError(f"input: unknown game {game_id!r} (known: {', '.join(ids)})")
+        raise ShapeError(f"input: unknown game {game_id!r}{listing(game_id, ids)}")
     game = site.game(game_id)
     return {"template": game.template, "spec": game.spec()}

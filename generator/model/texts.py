@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .errors import Problems
+from .errors import Problems, hint
 from .format import ALIAS, EXAMPLE_TEXT, LABELLED, TEXT, VARIANT_TEXT, setting_text
 from .nodes import Fields
 from .schema import Shape, line_of
@@ -101,14 +101,15 @@ def settings_text(problems: Problems, layers: list[tuple[Path, dict]], settings:
             for option in data.get("options", {}):
                 if option not in meta.options:
                     problems.add(path, line_of(data["options"], option),
-                                 f"{where}.options.{option}: the game has no such option")
+                                 f"{where}.options.{option}: the game has no such option" + hint(option, meta.options))
         if len(chosen) == len(fields):
             out[key] = SettingText(chosen["label"], chosen["description"], options,
                                    chosen.get("when_on", ""), chosen.get("when_off", ""))
     for path, data in layers[:1]:  # a parent's texts are checked with the parent (a game may fix its settings)
         for key in data.get("settings", {}):
             if key not in settings:
-                problems.add(path, line_of(data["settings"], key), f"settings.{key}: the game has no such setting")
+                problems.add(path, line_of(data["settings"], key), f"settings.{key}: the game has no such setting"
+                                                                      + hint(key, settings))
     return out
 
 
@@ -141,12 +142,14 @@ def game_text(problems: Problems, lang: str, layers: list[tuple[Path, dict]], ru
     for vpath, vdata in layers[:1]:  # a parent's texts are checked with the parent (it may have more variants)
         for vid in vdata.get("variants", {}):
             if vid not in variant_ids:
-                problems.add(vpath, line_of(vdata["variants"], vid), f"variants.{vid}: the game has no such variant")
+                problems.add(vpath, line_of(vdata["variants"], vid), f"variants.{vid}: the game has no such variant"
+                                                                    + hint(vid, variant_ids))
     etext = {}
     raw_examples = own.get("examples", {})
     for eid, check_ids in examples.items():
         data = raw_examples.get(eid)
-        line = line_of(raw_examples, eid) if eid in raw_examples else line_of(own)
+        # where the text is, or should be: under `examples:` when the file has it, else the file itself
+        line = line_of(raw_examples, eid) if eid in raw_examples else line_of(own, "examples" if "examples" in own else None)
         where = f"examples.{eid}"
         if not isinstance(data, dict):
             problems.add(path, line, f"missing translation: {where} ({lang})")
@@ -159,13 +162,15 @@ def game_text(problems: Problems, lang: str, layers: list[tuple[Path, dict]], ru
                 ok = False
         for cid in checks:
             if cid not in check_ids:
-                problems.add(path, line_of(checks, cid), f"{where}.checks.{cid}: the example has no such check")
+                problems.add(path, line_of(checks, cid), f"{where}.checks.{cid}: the example has no such check"
+                                                                  + hint(cid, check_ids))
         if ok:
             etext[eid] = ExampleText(data["title"], data["note"], {c: checks[c] for c in check_ids},
                                      line_of(data, "note"))
     for eid in raw_examples:
         if eid not in examples:
-            problems.add(path, line_of(raw_examples, eid), f"examples.{eid}: the game has no such example")
+            problems.add(path, line_of(raw_examples, eid), f"examples.{eid}: the game has no such example"
+                                                                  + hint(eid, examples))
     return GameText(lang, own["name"].strip(), slug, own["summary"].strip(), aliases(problems, path, own, lang),
                     stext, vtext, etext, rules, rules_file, Loc(problems.rel(path), 1),
                     line_of(own, "slug"))

@@ -1,6 +1,7 @@
 """Markdown for rules texts and example notes: markdown-it-py (CommonMark with tables) and its plugins.
 
-What Giv adds: the language's quotes (the typographer), language spans written [text]{lang=sv}
+What Giv adds: the language's quotes (the typographer), the minus sign of a negative number (a
+core rule beside the typographer's), language spans written [text]{lang=sv}
 (the attrs plugin), a ## or ### heading's id written after it, `## Scoring {#scoring}` (a core
 rule: the id is the rules item's, the same in every language), `game:<id>` links (a core rule),
 table alignment as classes (the CSP allows no style attribute), and a check that refuses raw HTML,
@@ -21,10 +22,14 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 from mdit_py_plugins.attrs import attrs_plugin
 
+from ..model.errors import hint
+
 QUOTES = {"da": "»«›‹", "sv": "””’’", "en": "“”‘’"}  # “double”, ‘single’ as each language writes them
 LANG = re.compile(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*")
 ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # a heading's id: lowercase words joined by hyphens
 HEADING_ID = re.compile(r"[ \t]*\{#([^{}]*)\}$")  # `{#id}` at the end of a heading
+# A hyphen-minus that begins a number: not after a letter, digit or hyphen ("2-5", "x-2", "--5")
+MINUS = re.compile(r"(?<![\w.,/\-\u2212])-(?=\d)")
 SLOT = "\0"  # around a game link's target in the HTML; the parser turns a NUL in the text into U+FFFD
 
 Problem = tuple[int, str]  # (line, message)
@@ -39,6 +44,7 @@ class Markdown:
     ids: tuple[tuple[int, str], ...] = ()      # (line, id) of each heading: the page checks them (render/anchors)
     anchors: tuple[tuple[int, str], ...] = ()  # (line, target) of each link to #target on the page
     sections: tuple[tuple[str, str], ...] = ()  # (id, words) of each ## heading: the page's contents
+    game_anchors: tuple[tuple[int, str, str], ...] = ()  # (line, game, id) of each link to game:<game>#<id>
 
     def html(self, link: Callable[[str], str | None]) -> str:
         """The HTML, with each game link's address from link(game id). A game without a page in
@@ -67,6 +73,26 @@ def _heading_ids(state: StateCore) -> None:
                 token.meta["id"] = found.group(1)
                 if ID.fullmatch(found.group(1)):
                     token.attrSet("id", found.group(1))
+
+
+def _minus(state: StateCore) -> None:
+    """Core rule, after the typographer's replacements: "-4 points", "from -10" take the minus
+    sign, U+2212, as the page writes every number it computes. A hyphen between words or digits
+    ("re-deal", "2-5") stays, and so does everything in code and in an autolink's address. The
+    character before a text is the last one of the token before it, so "*5*-3" is left alone too."""
+    for block in state.tokens:
+        before, autolink = " ", False
+        for token in block.children or ():
+            if token.type == "link_open" and token.markup == "autolink":
+                autolink = True
+            elif token.type == "link_close" and autolink:
+                autolink = False
+            elif token.type == "text" and not autolink and "-" in token.content:
+                token.content = MINUS.sub("\u2212", before + token.content)[1:]
+            if token.type in ("softbreak", "hardbreak"):
+                before = " "
+            elif token.content:
+                before = token.content[-1]
 
 
 def _game_links(state: StateCore) -> None:
@@ -105,6 +131,7 @@ def parser(lang: str) -> MarkdownIt:
     md.validateLink = lambda url: True  # every link reaches the check, which allows only what is safe
     attrs_plugin(md, spans=True, after=(), allowed=("lang",))
     md.core.ruler.after("block", "heading_ids", _heading_ids)
+    md.core.ruler.after("replacements", "minus", _minus)
     md.core.ruler.push("game_links", _game_links)
     for rule, render in (("link_open", _link_open), ("th_open", _cell_open), ("td_open", _cell_open),
                          ("html_inline", _as_text), ("html_block", _as_text)):
@@ -126,8 +153,12 @@ def render(tokens: list[Token], lang: str, game_ids: set[str] | frozenset[str]) 
                 if b.type == "heading_open" and b.map and b.attrGet("id"))
     sections = tuple((str(b.attrGet("id")), _words(tokens[n + 1])) for n, b in enumerate(tokens)
                      if b.type == "heading_open" and b.tag == "h2" and b.attrGet("id"))
-    return Markdown(tuple(html.split(SLOT)), tuple(check(tokens, game_ids)), games, ids, tuple(_anchors(tokens)),
-                    sections)
+    links = _links(tokens)
+    anchors = tuple((line, escapeHtml(href[1:])) for line, href in links if href.startswith("#"))
+    game_anchors = tuple((line, *href[5:].split("#", 1)) for line, href in links
+                         if href.startswith("game:") and "#" in href)
+    return Markdown(tuple(html.split(SLOT)), tuple(check(tokens, game_ids)), games, ids, anchors, sections,
+                    game_anchors)
 
 
 def _words(inline: Token) -> str:
@@ -140,14 +171,14 @@ def convert(text: str, lang: str, game_ids: set[str] | frozenset[str]) -> Markdo
     return render(parse(text, lang), lang, game_ids)
 
 
-def _anchors(tokens: list[Token]) -> list[tuple[int, str]]:
-    """(line, target) of each link to #target, as the HTML writes the target."""
+def _links(tokens: list[Token]) -> list[tuple[int, str]]:
+    """(line, href) of each link."""
     out = []
     for block in tokens:
         line = block.map[0] + 1 if block.map else 1
         for token in block.children or ():
-            if token.type == "link_open" and (href := str(token.attrGet("href"))).startswith("#"):
-                out.append((line, escapeHtml(href[1:])))
+            if token.type == "link_open":
+                out.append((line, str(token.attrGet("href"))))
             line += token.type in ("softbreak", "hardbreak")
     return out
 
@@ -155,7 +186,8 @@ def _anchors(tokens: list[Token]) -> list[tuple[int, str]]:
 def _link_problem(href: str, game_ids: set[str] | frozenset[str]) -> str | None:
     """What is wrong with a link's target, if anything: game:<id> of a game that exists, #anchor or https://."""
     if href.startswith("game:"):
-        return None if href[5:].partition("#")[0] in game_ids else f"link to unknown game '{href[5:]}'"
+        game = href[5:].partition("#")[0]
+        return None if game in game_ids else f"link to unknown game '{href[5:]}'" + hint(game, game_ids)
     return None if href.startswith(("https://", "#")) else f"link '{href}' must be game:<id>, #anchor or https://"
 
 

@@ -171,9 +171,10 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
         page(lang, search, ("search", lang), partial(pages[lang].render, search, "search.html",
                                                      [Page(code, SEARCH_PAGE) for code in urls.languages()],
                                                      strings=json_script(search_strings(pages[lang].tr))))
+        # a 404 page stands for no page: its language switcher leads to each language's home
         not_found = Page(lang, "404.html")
         page(lang, not_found, ("404", lang), partial(pages[lang].render, not_found, "404.html",
-                                                     [Page(code, "404.html") for code in urls.languages()]))
+                                                     [Page(code, "") for code in urls.languages()]))
         if not site.languages[lang].draft:  # a draft language is seen only in a build with drafts
             page(lang, Page(lang, "sitemap.xml"), ("sitemap", lang),
                  partial(sitemap_xml, pages[lang].env, site, urls, lang, lastmod))
@@ -184,7 +185,7 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
         files["404.html"] = earlier.reuse("404.html", ("404", first)) if earlier else None
         if files["404.html"] is None:
             jobs.append((["404.html"], partial(lambda page: [pages[first].render(
-                page, "404.html", [Page(code, "404.html") for code in urls.languages()])], not_found)))
+                page, "404.html", [Page(code, "") for code in urls.languages()])], not_found)))
         files["index.html"] = pages[first].env.get_template("root.html").render(
             choices=choices, site=site, lang=first, identity=site.languages[first]).encode("utf-8")
 

@@ -23,6 +23,7 @@ from urllib.parse import unquote, urlsplit
 
 from ..build import build
 from ..cache import Cache
+from ..cache.inputs import RACY_NS, Inputs
 from ..model.errors import ContentError
 from ..model.scratch import scratch
 from .local import QuietServer
@@ -83,6 +84,7 @@ class DevServer:
         self.httpd = QuietServer((host, port), self._handler())
         self.url = f"http://{host}:{self.httpd.server_address[1]}/"
         self.threads: list[threading.Thread] = []
+        self.first: tuple[Inputs, int] | None = None  # what a failed first build read, and when (see run)
 
     def say(self, line: str) -> None:
         print(line, file=self.log, flush=True)
@@ -155,8 +157,19 @@ class DevServer:
                 self.say(f"giv serve: changed: {', '.join(names[:3])}"
                          + (f" and {len(names) - 3} more" if len(names) > 3 else ""))
                 self.rebuild()
-            elif not (self.cache.index.pages and self.cache.fresh()):  # something changed as the watch began
-                self.rebuild()
+            elif not (self.cache.index.pages and self.cache.fresh()) and not self._as_first_read():
+                self.rebuild()  # something changed as the watch began
+
+    def _as_first_read(self) -> bool:
+        """True when the first build failed and no input has changed since it read them: the
+        watcher's first wake-up then builds nothing (it would print the same errors again)."""
+        if self.first is None or not self.problems:
+            return False
+        before, scanned_at = self.first
+        self.first = None
+        now = Inputs.scan(self.content, self.templates)
+        now.hash_all(before.stats, before.hashes, scanned_at - RACY_NS)
+        return now.hashes == before.hashes
 
     def _rel(self, path: str) -> str:
         try:
@@ -168,7 +181,10 @@ class DevServer:
     def start(self, background: bool = True) -> "DevServer":
         """The first build, then the HTTP server and the watcher. With `background`, the rebuilds run
         in a thread of their own (tests, benchmarks); else the caller calls run() (giv serve)."""
-        self.rebuild()
+        scanned_at, inputs = time.time_ns(), Inputs.scan(self.content, self.templates)
+        inputs.hash_all({}, {}, 0)
+        if not self.rebuild():
+            self.first = (inputs, scanned_at)
         self.threads.append(threading.Thread(target=self.httpd.serve_forever, daemon=True, name="giv-http"))
         if self.watching:
             self.threads.append(threading.Thread(target=self._watch, daemon=True, name="giv-watch"))

@@ -8,7 +8,7 @@ from typing import Any
 from ..engine import ShapeError, score
 from ..engine.spec import check_value
 from ..model.games import why_invalid
-from ..model.errors import Problems
+from ..model.errors import Problems, hint
 from ..model.schema import line_of
 from ..model.types import Example, Game, Site
 
@@ -160,7 +160,8 @@ def settings_ok(problems: Problems, game: Game, file: str, label: str, settings:
     for key, value in settings.items():
         meta = game.settings.get(key)
         if meta is None:
-            problems.add(file, line_of(settings, key), f"{label} sets '{key}', which {game.id} does not have as a setting")
+            problems.add(file, line_of(settings, key), f"{label} sets '{key}', which {game.id} does not have as a setting"
+                                                          + hint(key, game.settings))
             ok = False
         elif check_value(meta.as_spec(), value) is None:
             problems.add(file, line_of(settings, key), f"{label}: {key} {why_invalid(meta.as_spec(), value)}")

@@ -55,7 +55,7 @@ export function adjustPart(app) {
   const go = (sign) => () => {
     remember();
     const value = agreedNumber(points.value);
-    if (value === null || value < 0) { box.textContent = t('errAgreed'); points.setAttribute('aria-invalid', 'true'); points.focus(); return; }
+    if (value === null || value < 0) { box.textContent = t('errAdjustBy'); points.setAttribute('aria-invalid', 'true'); points.focus(); return; }
     if (adjust(app, kept.round, kept.player, sign * value, kept.note, box)) Object.assign(kept, { points: '', note: '' });
   };
   const field = (id, label, control) => h('div', { class: 'sheet-field' }, h('label', { for: id }, label), control);

@@ -18,18 +18,21 @@ export function makeI18n(strings, locale) {
   function tn(key, count, values = {}, rules = cardinal) {
     const category = rules.select(count);
     const chosen = [`${key}_${category}`, `${key}_other`].find((k) => k in strings) || key;
-    return t(chosen, { n: numbers.format(count), ...values });
+    return t(chosen, { n: num(count), ...values });
   }
 
+  // A negative number is written with the minus sign (U+2212) in every language, as on the rule
+  // pages; Intl writes a hyphen in some locales (da, en) and the minus sign in others (sv).
+  const minus = (text) => text.replace('-', '\u2212');
   /** A formatter that keeps what it made: a redraw formats the same numbers again and again. */
   const kept = (format) => {
     const made = new Map();
     return (value) => {
-      if (Object.is(value, -0)) return format.format(value); // (a Map takes -0 for 0)
+      if (Object.is(value, -0)) return minus(format.format(value)); // (a Map takes -0 for 0)
       let text = made.get(value);
       if (text === undefined) {
         if (made.size > 5000) made.clear();
-        text = format.format(value);
+        text = minus(format.format(value));
         made.set(value, text);
       }
       return text;

@@ -58,7 +58,7 @@ const TRUMP_SIGNS = { hearts: '♥', diamonds: '♦', clubs: '♣', spades: '♠
 function roundCell(app, r, plan, played, editing, showTrump) {
   const { t, tn, num } = app.i18n;
   const words = [t('roundNumber', { round: num(r + 1) }), tn('cards', plan.handSize)];
-  if (showTrump) words.push(t('trumpIs', { trump: trumpText(t, plan.trump) }));
+  if (showTrump) words.push(t('trumpInList', { trump: trumpText(t, plan.trump) }));
   const number = played ? h('button', {
     type: 'button', class: 'sheet-edit', id: `giv-edit-${r + 1}`,
     'aria-label': t('editRound', { round: num(r + 1) }), 'aria-pressed': editing ? 'true' : null,
