@@ -1,6 +1,8 @@
 """The search index (generator/search/): each language's pagefind/ holds its published rule pages
-and nothing else (no draft, no alias page, no index or search page), and an incremental build in
-which no page changed keeps the index as it was. (Searching it in Chromium: browser/test_search.py.)"""
+and nothing else (no draft, no alias page, no index or search page), in shards that together hold
+each page once; an incremental build in which no page changed keeps the index as it was, and one
+in which a page changed makes only that page's shard again. (Searching it in Chromium:
+browser/test_search.py.)"""
 from __future__ import annotations
 
 import gzip
@@ -14,9 +16,10 @@ from sitecopy import site_copy
 
 
 def indexed(folder: Path) -> list[str]:
-    """The URLs of the pages in a Pagefind bundle (each fragment is gzip'd 'pagefind_dcd' + JSON)."""
+    """The URLs of the pages in a language's Pagefind shards (each fragment is gzip'd 'pagefind_dcd' + JSON)."""
     urls = []
-    for fragment in (folder / "pagefind" / "fragment").iterdir():
+    shards = [""] + json.loads((folder / "pagefind" / "shards.json").read_text("utf-8"))
+    for fragment in (p for shard in shards for p in (folder / "pagefind" / shard / "fragment").iterdir()):
         data = gzip.decompress(fragment.read_bytes())
         assert data.startswith(b"pagefind_dcd")
         urls.append(json.loads(data[len(b"pagefind_dcd"):])["url"])
@@ -63,7 +66,7 @@ def test_an_incremental_build_keeps_the_index_when_no_page_changed(tmp_path, mon
     before = {p: p.read_bytes() for p in (out / "da" / "pagefind").rglob("*") if p.is_file()}
     made: list[list[str]] = []
     real = search.search_indexes
-    monkeypatch.setattr(search, "search_indexes", lambda languages: made.append(sorted(languages)) or real(languages))
+    monkeypatch.setattr(search, "search_indexes", lambda shards: made.append(sorted(s.lang for s in shards)) or real(shards))
     # A comment in a game's facts: an input changed, no page did.
     game = content / "games" / "tips" / "game.yaml"
     game.write_text("# a comment\n" + game.read_text("utf-8"), "utf-8")
@@ -77,6 +80,29 @@ def test_an_incremental_build_keeps_the_index_when_no_page_changed(tmp_path, mon
     assert made == [["da"]]
     after = {p: p.read_bytes() for p in (out / "da" / "pagefind").rglob("*") if p.is_file()}
     assert after != before
+
+
+def test_a_changed_page_makes_only_its_shard_again(tmp_path, monkeypatch):
+    monkeypatch.setattr(search, "SHARD_PAGES", 1)  # a shard for about each page
+    content = site_copy(tmp_path, games=["vend-om", "tips", "wizard", "vandtia"])
+    out, store = tmp_path / "site", tmp_path / ".giv-cache"
+    templates = tmp_path / "templates"
+    build(content, templates, out, cache=Cache(content, templates, out, None, store))
+    shards = json.loads((out / "da" / "pagefind" / "shards.json").read_text("utf-8"))
+    assert len(shards) >= 1 and all(shard.endswith("/") and (out / "da" / "pagefind" / shard / "pagefind-entry.json").exists()
+                                    for shard in shards)
+    assert not (out / "da" / "pagefind" / shards[0] / "pagefind.js").exists()  # the first shard's script serves all
+    assert indexed(out / "da") == ["/tips/", "/vaendtia/", "/vend-om/", "/wizard/"]  # each page once
+    made: list[dict[str, list[str]]] = []
+    real = search.search_indexes
+    monkeypatch.setattr(search, "search_indexes",
+                        lambda shards: made.append({s.lang: sorted(s.pages) for s in shards}) or real(shards))
+    rules = content / "games" / "tips" / "da.md"
+    rules.write_text(rules.read_text("utf-8") + "\nZyzzogeton.\n", "utf-8")
+    build(content, templates, out, cache=Cache(content, templates, out, None, store))
+    assert len(made) == 1 and list(made[0]) == ["da"] and "da/tips/index.html" in made[0]["da"]
+    assert len(made[0]["da"]) < 4
+    assert indexed(out / "da") == ["/tips/", "/vaendtia/", "/vend-om/", "/wizard/"]
 
 
 def test_a_python_without_pagefind_gets_one_line_saying_what_to_run(tmp_path):

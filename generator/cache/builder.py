@@ -56,6 +56,7 @@ class Cache:
         self.index_file = idx.index_path(store, self.target) if store else None
         self.index = idx.load(self.index_file, self.target)
         self._records: Records | None = None
+        self._made_from: dict[tuple, list[str]] | None = None  # key -> the last build's files made from it
         self.files: dict[str, bytes] = {}  # memory mode: the last build's files
         self.inputs: Inputs | None = None
         self.full = True                   # this build renders everything
@@ -121,7 +122,7 @@ class Cache:
         if not self.inputs.hashes:
             self.inputs.hash_all(self.index.stats, self.index.hashes, self.index.saved_at - RACY_NS)
         self.common, self.keys = self.inputs.keys(self.index.extra())
-        self.new_keys, self.loaded, self.rerender = {}, {}, set()
+        self.new_keys, self.loaded, self.rerender, self._made_from = {}, {}, set(), None
         self.full = not self.index.pages or self.common != self.index.common or not self.intact
         if not self.full:
             try:
@@ -193,16 +194,23 @@ class Cache:
             raise ContentError([])  # a game that was not read has no page to keep: build() builds all
         return found
 
-    def reuse_folder(self, folder: str, key: tuple) -> Files | None:
-        """The files under folder (a search index) as the last build made them, when what they
-        were made from (key) did not change; else None, and the build makes them and calls made_folder()."""
-        last = [path for path in self.index.pages if path.startswith(folder)]
-        if self.full or not last or any(self.records.keys.get(path) != key for path in last):
+    def reuse_made(self, key: tuple) -> Files | None:
+        """The files the last build made from key (a shard of a search index), when it made any
+        and key did not change; else None, and the build makes them and calls made_files()."""
+        if self.full:
             return None
-        self.made_folder(last, key)
+        if self._made_from is None:
+            self._made_from = {}
+            for path, made_from in self.records.keys.items():
+                if made_from[0] == "search":
+                    self._made_from.setdefault(made_from, []).append(path)
+        last = self._made_from.get(key)
+        if not last or any(path not in self.index.pages for path in last):
+            return None
+        self.made_files(last, key)
         return {path: self.files[path] if self.out is None else Kept(self.index.pages[path]) for path in last}
 
-    def made_folder(self, paths: list[str], key: tuple) -> None:
+    def made_files(self, paths: list[str], key: tuple) -> None:
         for path in paths:
             self.new_keys[path] = key
 

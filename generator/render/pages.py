@@ -46,14 +46,14 @@ class Reuse(Protocol):
     def reuse(self, path: str, key: tuple) -> bytes | Kept | None:
         """The page at path as the last build made it, if nothing it depends on (key) changed; else None."""
 
-    def reuse_folder(self, folder: str, key: tuple) -> Files | None:
-        """Every file under folder as the last build made them, if key did not change; else None."""
+    def reuse_made(self, key: tuple) -> Files | None:
+        """The files the last build made from key, if it made any; else None."""
 
-    def made_folder(self, paths: list[str], key: tuple) -> None:
-        """The files this build made under a folder, and what they were made from."""
+    def made_files(self, paths: list[str], key: tuple) -> None:
+        """The files this build made that are not pages, and what they were made from."""
 
     def read(self, path: str) -> bytes:
-        """The bytes of a file that reuse() or reuse_folder() kept (Kept)."""
+        """The bytes of a file that reuse() or reuse_made() kept (Kept)."""
 
 
 # A job: the output paths of some pages, and what renders them (the bodies, in the same order)

@@ -326,8 +326,27 @@ def stop_on_signals() -> None:
                 os._exit(1)
         signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPPING)
 
-    os.register_at_fork(before=lambda: signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING),
-                        after_in_parent=lambda: signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPPING),
+    # A Ctrl-C or kill that arrives while the signals are blocked is raised as the hook after the
+    # fork unblocks them, inside the hook, where Python prints the KeyboardInterrupt and drops it:
+    # the hooks catch it, and a thread of the server's sends the signal again to the main thread.
+    dropped = threading.Event()
+    main = threading.main_thread().ident
+
+    def mask(how: int) -> None:
+        try:
+            signal.pthread_sigmask(how, STOPPING)
+        except KeyboardInterrupt:
+            dropped.set()
+
+    def send_again() -> None:
+        signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)  # this thread never takes them itself
+        while True:
+            dropped.wait()
+            dropped.clear()
+            signal.pthread_kill(main, signal.SIGINT)
+
+    threading.Thread(target=send_again, daemon=True, name="giv-signals").start()
+    os.register_at_fork(before=lambda: mask(signal.SIG_BLOCK), after_in_parent=lambda: mask(signal.SIG_UNBLOCK),
                         after_in_child=in_child)
 
 

@@ -14,10 +14,20 @@ const i18n = makeI18n(JSON.parse(document.getElementById('search-strings').textC
 let engine = null;
 let latest = 0; // the newest query: an older answer that arrives late is dropped
 
+// The index comes in shards (generator/search/index.py): pagefind/ holds the first, and the
+// others, listed in pagefind/shards.json, are merged into it.
 function load() {
   if (!engine) {
-    engine = import(new URL('pagefind/pagefind.js', root).href).then(async (pagefind) => {
-      await pagefind.options({ baseUrl: root.pathname, excerptLength: 24 });
+    const options = { baseUrl: root.pathname, excerptLength: 24 };
+    engine = Promise.all([
+      import(new URL('pagefind/pagefind.js', root).href),
+      fetch(new URL('pagefind/shards.json', root)).then((response) => {
+        if (!response.ok) throw new Error(`pagefind/shards.json: ${response.status}`);
+        return response.json();
+      }),
+    ]).then(async ([pagefind, shards]) => {
+      await pagefind.options(options);
+      await Promise.all(shards.map((folder) => pagefind.mergeIndex(new URL(`pagefind/${folder}`, root).pathname, options)));
       return pagefind;
     });
     engine.catch(() => { engine = null; }); // offline: try again on the next search

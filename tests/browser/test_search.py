@@ -5,6 +5,7 @@ results; offline it searches what the service worker keeps, and without the inde
 without JavaScript it says what to do instead. The `page` fixture fails a test on any console error or CSP violation."""
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -95,6 +96,31 @@ def test_stick_on_the_swedish_domain_finds_the_trick_games(swedish_domain, page)
     # Stems: the plural definite "sticken" finds what "stick" finds (Swedish stemmer, wasm.sv)
     page.goto(f"{swedish_domain}/search.html?q=sticken")
     assert sorted(results(page)) == sorted(found)
+
+
+@pytest.fixture(scope="module")
+def sharded(tmp_path_factory):
+    """The bundled site with about a shard of the search index for each page (generator/search/index.py)."""
+    import generator.search.index as search
+
+    tmp = tmp_path_factory.mktemp("sharded")
+    content = site_copy(tmp)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(search, "SHARD_PAGES", 1)
+        build(content, tmp / "templates", tmp / "site")
+    httpd, base = serve_folder(tmp / "site")
+    yield base, tmp / "site"
+    httpd.shutdown()
+
+
+def test_an_index_in_shards_finds_the_games_of_every_shard(sharded, server, page):
+    base, folder = sharded
+    assert json.loads((folder / "da" / "pagefind" / "shards.json").read_text("utf-8"))  # more than one shard
+    for query in ("stik", "Plump", "Piratbridge"):
+        page.goto(f"{server}/da/search.html?q={query}")
+        whole = results(page)
+        page.goto(f"{base}/da/search.html?q={query}")
+        assert sorted(results(page)) == sorted(whole) and whole, query
 
 
 def test_danish_words_are_found_by_their_stem(server, page):
