@@ -26,7 +26,7 @@ function adjust(app, i, p, value, note, box) {
   }
   state.rounds[i] = round;
   state.redo = null;
-  app.commit({ setup: false, focusId: 'giv-adjust-points' });
+  app.commit({ focusId: 'giv-adjust-points' });
   const name = app.names()[p];
   app.announce(value === 0 ? t('adjustRemoved', { name, round: num(i + 1) })
     : t('adjusted', { name, round: num(i + 1), points: signed(value) }));
@@ -76,12 +76,12 @@ export function endPart(app) {
   const button = state.ended
     ? h('button', { type: 'button', class: 'sheet-button', id: 'giv-play-on', onclick: () => {
       delete state.ended;
-      app.commit({ setup: false, focusId: 'giv-end' });
+      app.commit({ focusId: 'giv-end' });
       app.announce(t('playOn'));
     } }, t('endUndo'))
     : h('button', { type: 'button', class: 'sheet-button', id: 'giv-end', onclick: () => {
       state.ended = true;
-      app.commit({ setup: false, focusId: 'giv-play-on' });
+      app.commit({ focusId: 'giv-play-on' });
       app.keepFinished();
       app.announce(`${t('ended')} ${app.winnerText()}`);
     } }, t('endGo'));

@@ -1,7 +1,7 @@
 // The running-totals chart: inline SVG built with DOM calls (no library, no style attributes;
 // colours and dashes come from sheet.css classes), with a table of the same numbers for screen
 // readers.
-import { h, s } from './sheet-dom.js';
+import { h, keepChildren, s } from './sheet-dom.js';
 
 const PAD = { left: 40, right: 12, top: 12, bottom: 26 };
 
@@ -65,16 +65,34 @@ export function chartSection(app, width) {
     s('svg', { class: 'sheet-swatch', viewBox: '0 0 28 8', focusable: 'false' },
       s('line', { x1: 2, x2: 26, y1: 4, y2: 4, class: `sheet-line series-${p % 8}` })), app.nameEl(p))));
 
-  const word = t('round');
-  // A table box ignores width and overflow, so the hiding is done by a wrapper.
-  const table = h('div', { class: 'visually-hidden' }, h('table', {},
-    h('caption', {}, t('chartTable')),
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, word), names.map((_, p) => h('th', { scope: 'col' }, app.nameEl(p))))),
-    h('tbody', {}, rounds.map((r) => h('tr', {}, h('th', { scope: 'row' }, num(r.round)),
-      r.totals.map((v) => h('td', {}, num(v))))),
-      hasBonus ? h('tr', {}, h('th', { scope: 'row' }, t('bonusRow')), result.totals.map((v) => h('td', {}, num(v)))) : null)));
-
-  return h('section', { class: 'sheet-chart', 'aria-labelledby': 'giv-chart-title' },
-    h('h3', { id: 'giv-chart-title' }, t(data.template === 'tally' ? 'chartTitleTally' : 'chartTitle')),
-    h('figure', {}, svg, legend), table);
+  // The section stays in the page from one drawing to the next: the picture is drawn again, and
+  // the table of the same numbers (for screen readers) keeps its rows, with only changed numbers
+  // written again.
+  let view = app.chartView;
+  if (!view || view.players !== names.length) {
+    const figure = h('figure', {});
+    const tbody = h('tbody', {});
+    // A table box ignores width and overflow, so the hiding is done by a wrapper.
+    const table = h('div', { class: 'visually-hidden' }, h('table', {},
+      h('caption', {}, t('chartTable')),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('round')), names.map((_, p) => h('th', { scope: 'col' }, app.nameEl(p))))),
+      tbody));
+    const section = h('section', { class: 'sheet-chart', 'aria-labelledby': 'giv-chart-title' },
+      h('h3', { id: 'giv-chart-title' }, t(data.template === 'tally' ? 'chartTitleTally' : 'chartTitle')), figure, table);
+    view = app.chartView = { players: names.length, section, figure, tbody, rows: new Map() };
+  }
+  const rows = new Map();
+  const row = (label, totals) => {
+    const tr = view.rows.get(label) || h('tr', {}, h('th', { scope: 'row' }, label), totals.map(() => h('td', {})));
+    totals.forEach((v, p) => {
+      const text = num(v);
+      if (tr.cells[p + 1].textContent !== text) tr.cells[p + 1].textContent = text;
+    });
+    rows.set(label, tr);
+    return tr;
+  };
+  keepChildren(view.tbody, [...rounds.map((r) => row(num(r.round), r.totals)), ...(hasBonus ? [row(t('bonusRow'), result.totals)] : [])]);
+  view.rows = rows;
+  view.figure.replaceChildren(svg, legend);
+  return view.section;
 }

@@ -28,6 +28,15 @@ export function s(tag, attrs, ...children) {
   return build(document.createElementNS(SVG_NS, tag), attrs, children);
 }
 
+/** Makes parent's children exactly nodes, leaving in place those already there (no relayout). */
+export function keepChildren(parent, nodes) {
+  const wanted = new Set(nodes);
+  for (const child of Array.from(parent.children)) if (!wanted.has(child)) child.remove();
+  nodes.forEach((node, i) => {
+    if (parent.children[i] !== node) parent.insertBefore(node, parent.children[i] || null);
+  });
+}
+
 /** The data-* test hooks of an input or a derived cell (round 1-based, player 0-based). */
 export function hook(round, player, field) {
   const out = { field };

@@ -7,16 +7,27 @@ import { dealsPart } from './sheet-plan.js';
 import { joinPart, seatsPart } from './sheet-seats.js';
 import { adjustPart, endPart } from './sheet-adjust.js';
 
+function parts(app) {
+  const bid = app.data.template === 'bid';
+  return (bid ? [dealsPart(app), seatsPart(app)] : [endPart(app)]).concat([joinPart(app), adjustPart(app)]).filter(Boolean);
+}
+
 export function eventsSection(app) {
   const { t } = app.i18n;
   if (!app.result || app.result.errors.some((e) => e.round === null)) return null;
   const bid = app.data.template === 'bid';
-  const parts = (bid ? [dealsPart(app), seatsPart(app)] : [endPart(app)]).concat([joinPart(app), adjustPart(app)]).filter(Boolean);
-  if (!parts.length) return null;
+  // a bid game always has its coming deals; a tally game's parts all need a round played
+  if (!bid && !app.state.rounds.length) return null;
   if (app.tableOpen === undefined) app.tableOpen = false;
-  const details = h('details', { class: 'sheet-table-panel', id: 'giv-table', open: app.tableOpen },
-    h('summary', {}, h('span', { class: 'sheet-summary' }, t(bid ? 'tableTitle' : 'tableTitleTally'))),
-    h('div', { class: 'sheet-panel-body' }, parts));
-  details.addEventListener('toggle', () => { app.tableOpen = details.open; });
+  // folded, the panel's parts are made only when it is opened (by its summary, or by setting open)
+  const body = h('div', { class: 'sheet-panel-body' });
+  const fill = () => { if (!body.firstChild) body.append(...parts(app)); };
+  const summary = h('summary', { onclick: fill }, h('span', { class: 'sheet-summary' }, t(bid ? 'tableTitle' : 'tableTitleTally')));
+  const details = h('details', { class: 'sheet-table-panel', id: 'giv-table', open: app.tableOpen }, summary, body);
+  if (app.tableOpen) fill();
+  details.addEventListener('toggle', () => {
+    app.tableOpen = details.open;
+    if (details.open) fill();
+  });
   return details;
 }

@@ -24,12 +24,26 @@ export function makeI18n(strings, locale) {
   // A negative number is written with the minus sign (U+2212) in every language, as on the rule
   // pages; Intl writes a hyphen in some locales (da, en) and the minus sign in others (sv).
   const minus = (text) => text.replace('-', '\u2212');
-  const num = (value) => minus(numbers.format(value));
+  /** A formatter that keeps what it made: a redraw formats the same numbers again and again. */
+  const kept = (format) => {
+    const made = new Map();
+    return (value) => {
+      if (Object.is(value, -0)) return minus(format.format(value)); // (a Map takes -0 for 0)
+      let text = made.get(value);
+      if (text === undefined) {
+        if (made.size > 5000) made.clear();
+        text = minus(format.format(value));
+        made.set(value, text);
+      }
+      return text;
+    };
+  };
+  const num = kept(numbers);
   return {
     t,
     tn,
     num,
-    signed: (value) => minus(signed.format(value)),
+    signed: kept(signed),
     place: (rank) => tn('ordinal', rank, {}, ordinal),
     list: (items) => lists.format(items.map(String)),
     locale,

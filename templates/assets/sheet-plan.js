@@ -50,7 +50,7 @@ function setComing(app, sizes, focusId, message) {
   const all = state.rounds.map((r) => r.handSize).concat(sizes);
   if (!all.length) return;
   state.handSizes = all;
-  app.commit({ setup: false, focusId });
+  app.commit({ focusId });
   app.announce(message);
 }
 

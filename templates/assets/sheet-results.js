@@ -1,7 +1,7 @@
 // What is derived from the engine on every change: standings (shared places, winners, the
 // perfect-game bonus), the rounds table (hand size, dealer, trump, points and running totals,
 // a way to edit each round) and the running-totals chart.
-import { h, hook } from './sheet-dom.js';
+import { h, hook, keepChildren } from './sheet-dom.js';
 import { trumpText } from './sheet-entry.js';
 import { chartSection } from './sheet-chart.js';
 
@@ -75,36 +75,56 @@ function dealerMark(t) {
   return h('span', { class: 'sheet-dealt' }, t('dealerMark'));
 }
 
+/**
+ * A row of the rounds table: {row, show(scored)}; show writes a played round's points and
+ * running totals into its cells (in place, when only they changed: a settings change).
+ */
 function bidRow(app, r, plan, scored, round, classes, showTrump, editing) {
   const { t, tn, num } = app.i18n;
   const i18n = app.i18n;
+  const shows = [];
   const cells = app.state.players.map((_, p) => {
     const dealt = plan.dealer === p;
     if (!scored) {
       return h('td', { class: dealt ? 'sheet-cell is-dealer' : 'sheet-cell' }, dealt ? dealerMark(t) : null,
         dealt ? h('span', { class: 'visually-hidden' }, t('dealerBadge')) : null);
     }
+    const total = h('span', { class: 'sheet-total', 'aria-hidden': 'true', dataset: hook(r + 1, p, 'total') });
+    const words = h('span', { class: 'visually-hidden' });
+    const shown = { score: undefined, total: undefined }; // what the cell shows (only a change is written)
+    const same = (now) => now.scores[p] === shown.score && now.totals[p] === shown.total;
+    const showTotal = (now) => {
+      Object.assign(shown, { score: now.scores[p], total: now.totals[p] });
+      total.dataset.value = now.totals[p];
+      total.textContent = num(now.totals[p]);
+    };
     if (scored.scores[p] === null) { // the seat sat the deal out: its total stays as it was
-      return h('td', { class: 'sheet-cell is-away' }, h('span', { class: 'sheet-away', 'aria-hidden': 'true' }, '–'),
-        h('span', { class: 'sheet-total', 'aria-hidden': 'true', dataset: { ...hook(r + 1, p, 'total'), value: scored.totals[p] } },
-          num(scored.totals[p])),
-        h('span', { class: 'visually-hidden' }, `${t('satOut')}, ${num(scored.totals[p])}`));
+      shows.push((now) => {
+        if (same(now)) return;
+        showTotal(now);
+        words.textContent = `${t('satOut')}, ${num(now.totals[p])}`;
+      });
+      return h('td', { class: 'sheet-cell is-away' }, h('span', { class: 'sheet-away', 'aria-hidden': 'true' }, '–'), total, words);
     }
     const made = round.bids[p] === round.took[p];
     const extra = round.adjust && round.adjust[p] !== null ? round.adjust[p] : null;
-    let words = t('cellWords', { bid: num(round.bids[p]), took: num(round.took[p]),
-      points: tn('points', scored.scores[p]), total: num(scored.totals[p]) });
-    if (extra !== null) words += `, ${t('adjustCell', { points: i18n.signed(extra) })}`;
+    const points = h('span', { class: 'sheet-score', 'aria-hidden': 'true', dataset: hook(r + 1, p, 'score') });
+    shows.push((now) => {
+      if (same(now)) return;
+      points.dataset.value = now.scores[p];
+      if (now.scores[p] !== shown.score) points.textContent = i18n.signed(now.scores[p]);
+      showTotal(now);
+      let text = t('cellWords', { bid: num(round.bids[p]), took: num(round.took[p]),
+        points: tn('points', now.scores[p]), total: num(now.totals[p]) });
+      if (extra !== null) text += `, ${t('adjustCell', { points: i18n.signed(extra) })}`;
+      words.textContent = dealt ? `${text} ${t('dealtWord')}` : text;
+    });
     return h('td', { class: `sheet-cell ${made ? 'is-made' : 'is-missed'}${dealt ? ' is-dealer' : ''}` },
       h('span', { class: 'sheet-bt', 'aria-hidden': 'true' }, dealt ? dealerMark(t) : null,
         t('bidTook', { bid: num(round.bids[p]), took: num(round.took[p]) })),
       extra !== null ? h('span', { class: 'sheet-adjust', 'aria-hidden': 'true', dataset: { ...hook(r + 1, p, 'adjust'), value: extra } },
         i18n.signed(extra)) : null,
-      h('span', { class: 'sheet-score', 'aria-hidden': 'true', dataset: { ...hook(r + 1, p, 'score'), value: scored.scores[p] } },
-        i18n.signed(scored.scores[p])),
-      h('span', { class: 'sheet-total', 'aria-hidden': 'true', dataset: { ...hook(r + 1, p, 'total'), value: scored.totals[p] } },
-        num(scored.totals[p])),
-      h('span', { class: 'visually-hidden' }, dealt ? `${words} ${t('dealtWord')}` : words));
+      points, total, words);
   });
   if (scored && scored.errors.length) {
     classes.push('has-error');
@@ -114,16 +134,24 @@ function bidRow(app, r, plan, scored, round, classes, showTrump, editing) {
     head.append(h('span', { class: 'sheet-flag' }, h('span', { 'aria-hidden': 'true' }, '!'),
       h('span', { class: 'visually-hidden' }, t('roundFlag'))));
   }
-  return h('tr', { class: classes.join(' ') }, head, cells);
+  const show = (now) => shows.forEach((f) => f(now));
+  if (scored) show(scored);
+  return { row: h('tr', { class: classes.join(' ') }, head, cells), show };
 }
 
-/** Rows are kept between drawings and made again only when what they show changed. */
-function keptRow(app, key, make) {
-  const cache = app.rowCache || (app.rowCache = { rows: new Map(), next: new Map() });
-  let row = cache.rows.get(key);
-  if (!row) row = make();
-  cache.next.set(key, row);
-  return row;
+/**
+ * Rows are kept between drawings: made again when what they are changed (key), their numbers
+ * written in place when only those changed (numbers, given to show).
+ */
+function keptRow(app, key, numbers, make) {
+  const cache = app.rowCache;
+  const kept = cache.rows.get(key) || { ...make(), numbers: numbers.key };
+  if (kept.numbers !== numbers.key) {
+    kept.show(numbers.value);
+    kept.numbers = numbers.key;
+  }
+  cache.next.set(key, kept);
+  return kept.row;
 }
 
 function bidTable(app) {
@@ -136,7 +164,7 @@ function bidTable(app) {
   const count = Math.max(planned.length, state.rounds.length);
   const editing = state.draft.edit;
   const next = editing === null ? state.rounds.length : null;
-  const head = h('tr', {}, h('th', { scope: 'col', class: 'sheet-round' }, t('round')),
+  const head = () => h('tr', {}, h('th', { scope: 'col', class: 'sheet-round' }, t('round')),
     Array.from({ length: n }, (_, p) => h('th', { scope: 'col', class: 'sheet-col-player', dataset: { player: p } }, app.nameEl(p))));
   const body = [];
   for (let r = 0; r < count; r += 1) {
@@ -146,9 +174,10 @@ function bidTable(app) {
     const classes = ['sheet-row', scored ? 'is-played' : 'is-upcoming'];
     if (r === next) classes.push('is-next');
     if (r === editing) classes.push('is-editing');
-    const key = JSON.stringify([r, round || null, scored ? [scored.scores, scored.totals, scored.errors.length] : null,
+    const key = JSON.stringify([r, round || null, scored ? scored.errors.length : null,
       plan.handSize, plan.dealer, plan.trump, r === next, r === editing, showTrump, n]);
-    body.push(keptRow(app, key, () => bidRow(app, r, plan, scored, round, classes, showTrump, r === editing)));
+    const numbers = { key: scored ? JSON.stringify([scored.scores, scored.totals]) : '', value: scored };
+    body.push(keptRow(app, key, numbers, () => bidRow(app, r, plan, scored, round, classes, showTrump, r === editing)));
     if (round && (round.note || round.adjust)) body.push(noteRow(app, r, round, n + 1));
   }
   if (state.carryIn) body.unshift(carryRow(app, 1));
@@ -165,9 +194,9 @@ function bidTable(app) {
   const note = [];
   if (!showTrump && trumps.size === 1) note.push(t('trumpEvery', { trump: trumpText(t, [...trumps][0]) }));
   note.push(t('cellKey'));
-  return [t('roundsTitle'), h('table', { class: `sheet-table is-bid players-${n}`, 'aria-labelledby': 'giv-rounds-title' },
-    h('colgroup', {}, h('col', { class: 'sheet-col-round' }), Array.from({ length: n }, () => h('col', {}))),
-    h('thead', {}, head), h('tbody', {}, body), foot.length ? h('tfoot', {}, foot) : null), note];
+  return { className: `sheet-table is-bid players-${n}`, frame: () => [
+    h('colgroup', {}, h('col', { class: 'sheet-col-round' }), Array.from({ length: n }, () => h('col', {}))), h('thead', {}, head())],
+  body, foot, notes: note };
 }
 
 /** A round's one-off adjustments and note, in a row of their own under it. */
@@ -197,14 +226,15 @@ function tallyTable(app) {
   const { t, num } = i18n;
   const n = app.playerCount();
   const editing = state.draft.edit;
-  const head = h('tr', {}, h('th', { scope: 'col', class: 'sheet-round' }, t('round')), h('th', { scope: 'col' }, t('lost')),
+  const head = () => h('tr', {}, h('th', { scope: 'col', class: 'sheet-round' }, t('round')), h('th', { scope: 'col' }, t('lost')),
     Array.from({ length: n }, (_, p) => h('th', { scope: 'col', class: 'sheet-col-player', dataset: { player: p } }, app.nameEl(p))));
   const body = result.rounds.flatMap((scored, r) => {
     const classes = ['sheet-row', 'is-played'];
     if (r === editing) classes.push('is-editing');
     if (scored.errors.length) classes.push('has-error');
     const loser = scored.loser;
-    const row = h('tr', { class: classes.join(' ') },
+    const key = JSON.stringify([r, scored.loser, scored.totals, scored.errors.length, r === editing, n]);
+    const row = keptRow(app, key, { key: '' }, () => ({ row: h('tr', { class: classes.join(' ') },
       h('th', { scope: 'row', class: 'sheet-round' }, h('button', {
         type: 'button', class: 'sheet-edit', id: `giv-edit-${r + 1}`, 'aria-label': t('editRound', { round: num(r + 1) }),
         'aria-pressed': r === editing ? 'true' : null, onclick: () => app.editRound(r),
@@ -212,27 +242,47 @@ function tallyTable(app) {
       h('td', { class: 'sheet-loser-name', dataset: hook(r + 1, loser, 'loser') }, loser === null ? '' : app.nameEl(loser)),
       scored.totals.map((total, p) => h('td', { class: `sheet-cell${p === loser ? ' is-loser' : ''}` },
         p === loser ? h('span', { class: 'sheet-lost-mark', 'aria-hidden': 'true' }, '●') : null,
-        h('span', { class: 'sheet-total', dataset: { ...hook(r + 1, p, 'total'), value: total } }, num(total)))));
+        h('span', { class: 'sheet-total', dataset: { ...hook(r + 1, p, 'total'), value: total } }, num(total))))) }));
     const round = state.rounds[r];
     return round && (round.note || round.adjust) ? [row, noteRow(app, r, round, n + 2)] : [row];
   });
   if (state.carryIn) body.unshift(carryRow(app, 2));
-  return [t('roundsTitle'), h('table', { class: `sheet-table is-tally players-${n}`, 'aria-labelledby': 'giv-rounds-title' },
+  return { className: `sheet-table is-tally players-${n}`, frame: () => [
     h('colgroup', {}, h('col', { class: 'sheet-col-round' }), h('col', { class: 'sheet-col-lost' }),
-      Array.from({ length: n }, () => h('col', {}))),
-    h('thead', {}, head), h('tbody', {}, body)), [t('tallyKey')]];
+      Array.from({ length: n }, () => h('col', {}))), h('thead', {}, head())],
+  body, foot: [], notes: [t('tallyKey')] };
 }
 
+/**
+ * The rounds section. Its table stays in the page from one drawing to the next (made again only
+ * for another number of players), and of its rows only those that changed are replaced, so the
+ * browser lays out and paints the new rows, not the whole table again.
+ */
 function roundsSection(app) {
   const tally = app.data.template === 'tally';
   if (tally && !app.state.rounds.length) return null;
-  if (app.rowCache) app.rowCache.next = new Map();
-  const [heading, table, notes] = tally ? tallyTable(app) : bidTable(app);
-  if (app.rowCache) app.rowCache.rows = app.rowCache.next;
-  return h('section', { class: 'sheet-rounds', 'aria-labelledby': 'giv-rounds-title' },
-    h('h3', { id: 'giv-rounds-title' }, heading),
-    notes.map((text) => h('p', { class: 'sheet-hint' }, text)),
-    h('div', { class: 'sheet-scroll', role: 'region', 'aria-labelledby': 'giv-rounds-title', tabindex: '0' }, table));
+  const cache = app.rowCache || (app.rowCache = { rows: new Map(), next: new Map() });
+  cache.next = new Map();
+  const parts = tally ? tallyTable(app) : bidTable(app);
+  cache.rows = cache.next;
+  let view = app.roundsView;
+  if (!view || view.className !== parts.className) {
+    const tbody = h('tbody', {});
+    const table = h('table', { class: parts.className, 'aria-labelledby': 'giv-rounds-title' }, parts.frame(), tbody);
+    const scroll = h('div', { class: 'sheet-scroll', role: 'region', 'aria-labelledby': 'giv-rounds-title', tabindex: '0' }, table);
+    const section = h('section', { class: 'sheet-rounds', 'aria-labelledby': 'giv-rounds-title' },
+      h('h3', { id: 'giv-rounds-title' }, app.i18n.t('roundsTitle')), scroll);
+    view = app.roundsView = { className: parts.className, section, scroll, table, tbody, tfoot: h('tfoot', {}), hints: new Map() };
+  }
+  keepChildren(view.tbody, parts.body);
+  view.tfoot.replaceChildren(...parts.foot);
+  keepChildren(view.table, [...Array.from(view.table.children).filter((el) => el !== view.tfoot),
+    ...(parts.foot.length ? [view.tfoot] : [])]);
+  // the hints under the heading, each kept while its text stays
+  const hints = new Map(parts.notes.map((text) => [text, view.hints.get(text) || h('p', { class: 'sheet-hint' }, text)]));
+  view.hints = hints;
+  keepChildren(view.section, [view.section.firstElementChild, ...hints.values(), view.scroll]);
+  return view.section;
 }
 
 /**

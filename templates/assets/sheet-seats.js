@@ -49,7 +49,7 @@ function seat(app, out, gone, message, focusId, box) {
   for (const p of out) { state.draft.bids[p] = ''; state.draft.took[p] = ''; }
   // a seat back in the deal needs a bid before the tricks
   if (state.draft.phase === 'took' && state.draft.bids.some((b, p) => b === '' && !out.has(p))) state.draft.phase = 'bid';
-  app.commit({ setup: false, focusId });
+  app.commit({ focusId });
   app.announce(message);
 }
 

@@ -34,7 +34,8 @@ function rangeHint(i18n, meta) {
   return text;
 }
 
-function settingControl(app, meta) {
+/** A setting's control; `follow` gets a function that shows the stored value again when it changed. */
+function settingControl(app, meta, follow) {
   const { i18n, state } = app;
   const { t } = i18n;
   const id = `giv-setting-${meta.key}`;
@@ -46,6 +47,7 @@ function settingControl(app, meta) {
   if (meta.type === 'bool') {
     const box = h('input', { type: 'checkbox', id, 'aria-describedby': describe });
     box.checked = value === true;
+    follow(() => { if (box.checked !== (app.state.settings[meta.key] === true)) box.checked = app.state.settings[meta.key] === true; });
     box.addEventListener('change', () => {
       app.setSetting(meta.key, box.checked);
       app.announce(t('settingChanged', { label: meta.label }));
@@ -56,6 +58,7 @@ function settingControl(app, meta) {
     const select = h('select', { id, 'aria-describedby': describe },
       meta.options.map((o) => h('option', { value: o.id }, o.label)));
     select.value = value;
+    follow(() => { if (select.value !== app.state.settings[meta.key]) select.value = app.state.settings[meta.key]; });
     select.addEventListener('change', () => {
       app.setSetting(meta.key, select.value);
       app.announce(t('settingChanged', { label: meta.label }));
@@ -68,6 +71,14 @@ function settingControl(app, meta) {
     autocomplete: 'off', 'aria-describedby': `${id}-range ${describe} ${errorId}`, enterkeyhint: 'done',
   });
   input.value = String(value);
+  follow(() => {
+    // a value the state no longer holds (another preset, another game) is replaced, with its error
+    if (input.value === String(app.state.settings[meta.key])) return;
+    input.value = String(app.state.settings[meta.key]);
+    input.removeAttribute('aria-invalid');
+    error.hidden = true;
+    error.textContent = '';
+  });
   const apply = () => {
     const text = input.value.trim();
     const number = /^-?\d{1,6}$/.test(text) ? Number(text) : NaN;
@@ -107,18 +118,23 @@ export function setupSection(app) {
   count.addEventListener('change', () => app.setPlayerCount(Number(count.value)));
   const lock = h('p', { class: 'sheet-hint', id: 'giv-player-lock', hidden: !started }, t('playersLocked'));
 
+  const nameInputs = [];
   const names = h('ol', { class: 'sheet-names' }, state.players.map((name, i) => {
     const id = `giv-name-${i}`;
     const input = h('input', { type: 'text', id, autocomplete: 'off', maxlength: 40, enterkeyhint: 'next',
       placeholder: t('playerDefault', { n: num(i + 1) }), spellcheck: 'false' });
     input.value = name;
     input.addEventListener('input', () => app.setName(i, input.value));
+    nameInputs.push(input);
     return h('li', {}, h('label', { for: id }, t('playerName', { n: num(i + 1) })), input);
   }));
 
   const dealer = h('select', { id: 'giv-first-dealer' });
   const fillDealers = () => {
-    dealer.replaceChildren(...app.names().map((name, i) => h('option', { value: i, dataset: { name: String(i) } }, name)));
+    const shown = app.names();
+    if (dealer.options.length !== shown.length) {
+      dealer.replaceChildren(...shown.map((name, i) => h('option', { value: i, dataset: { name: String(i) } }, name)));
+    } else shown.forEach((name, i) => { if (dealer.options[i].textContent !== name) dealer.options[i].textContent = name; });
     dealer.value = String(app.state.firstDealer);
   };
   fillDealers();
@@ -127,6 +143,11 @@ export function setupSection(app) {
   const variant = h('select', { id: 'giv-variant', 'aria-describedby': 'giv-variant-hint' });
   const fillVariants = () => {
     const chosen = matchingPreset(data, app.state.settings);
+    const custom = variant.querySelector('option[value="custom"]') !== null;
+    if (variant.options.length && custom === (chosen === 'custom')) {
+      variant.value = chosen;
+      return;
+    }
     // (replaceChildren, unlike h(), would add a null as a text node "null")
     variant.replaceChildren(
       h('option', { value: '' }, t('variantStandard')),
@@ -143,25 +164,35 @@ export function setupSection(app) {
     app.announce(t('presetApplied', { name: preset ? preset.name : t('variantStandard') }));
   });
 
+  const follows = [];
   const players = h('fieldset', { class: 'sheet-group' }, h('legend', {}, t('players')),
     field('giv-player-count', t('playerCount'), count, [lock]), names,
     field('giv-first-dealer', t('firstDealer'), dealer, []));
   const rules = h('fieldset', { class: 'sheet-group' }, h('legend', {}, t('settings')),
     field('giv-variant', t('variant'), variant, [h('p', { class: 'sheet-hint', id: 'giv-variant-hint' }, t('variantHint'))]),
-    h('div', { class: 'sheet-settings' }, data.settings.map((meta) => settingControl(app, meta))));
+    h('div', { class: 'sheet-settings' }, data.settings.map((meta) => settingControl(app, meta, (f) => follows.push(f)))));
 
   if (app.setupOpen === undefined) app.setupOpen = !started;
   const details = h('details', { class: 'sheet-setup', id: 'giv-setup', open: app.setupOpen },
     h('summary', {}, h('span', { class: 'sheet-summary' }, t('setupTitle'))), h('div', { class: 'sheet-setup-body' }, players, rules));
   details.addEventListener('toggle', () => { app.setupOpen = details.open; });
 
-  /** Keeps the panel in step without rebuilding it (so typing in it is never interrupted). */
+  /**
+   * Keeps the panel in step with the state without rebuilding it (so typing in it is never
+   * interrupted); false when it cannot (another number of players: the panel is made again).
+   */
   app.syncSetup = () => {
+    if (nameInputs.length !== app.state.players.length) return false;
+    nameInputs.forEach((input, i) => { if (input.value !== app.state.players[i]) input.value = app.state.players[i]; });
+    if (count.value !== String(app.state.players.length)) count.value = String(app.state.players.length);
+    follows.forEach((f) => f());
     fillDealers();
     fillVariants();
     const locked = app.state.rounds.length > 0;
     count.disabled = locked;
     lock.hidden = !locked;
+    if (details.open !== app.setupOpen) details.open = app.setupOpen;
+    return true;
   };
   return details;
 }

@@ -118,7 +118,7 @@ export function toolsSection(app) {
   const confirm = h('div', { class: 'sheet-confirm', hidden: !tools.confirming, role: 'group', 'aria-labelledby': 'giv-confirm-text' },
     h('p', { id: 'giv-confirm-text' }, t('newGameConfirm')),
     button(t('newGameYes'), () => { tools.confirming = false; tools.link = ''; app.newGame(); }, { id: 'giv-new-yes', class: 'sheet-button is-danger' }),
-    button(t('cancel'), () => { tools.confirming = false; app.render({ setup: false }); document.getElementById('giv-new')?.focus(); }, { id: 'giv-new-no' }));
+    button(t('cancel'), () => { tools.confirming = false; app.renderTools(); document.getElementById('giv-new')?.focus(); }, { id: 'giv-new-no' }));
   const fresh = button(t('newGame'), () => {
     if (!played) return;
     tools.confirming = true;

@@ -7,7 +7,7 @@
 // sheet-tools (share, export, print), sheet-events (the table's own deals, players coming and
 // going, adjustments), sheet-i18n (words and numbers), sheet-dom (DOM helpers).
 import { score } from './engine.js';
-import { h } from './sheet-dom.js';
+import { h, keepChildren } from './sheet-dom.js';
 import { makeI18n } from './sheet-i18n.js';
 import { blankDraft, decodeFragment, hasFragment, importedState, loadStored, newState, openStorage, sanitize, settingOk } from './sheet-store.js';
 import { lastPlayers, rememberPlayers, remember } from './sheet-memory.js';
@@ -23,15 +23,6 @@ const BID_CODES = new Set(['bidRange', 'dealerHook', 'tooFewPresent', 'dealerAbs
 const typedText = (value) => (value === null ? '' : String(value));
 /** The seats a played round had away (null in both its bids and its tricks). */
 const away = (round) => round.bids.flatMap((b, p) => (b === null && round.took[p] === null ? [p] : []));
-
-/** Makes parent's children exactly nodes, leaving in place those already there (no relayout). */
-function keepChildren(parent, nodes) {
-  const wanted = new Set(nodes);
-  for (const child of Array.from(parent.children)) if (!wanted.has(child)) child.remove();
-  nodes.forEach((node, i) => {
-    if (parent.children[i] !== node) parent.insertBefore(node, parent.children[i] || null);
-  });
-}
 
 export function createSheet(root, data) {
   const i18n = makeI18n(data.strings, data.locale);
@@ -196,7 +187,7 @@ export function createSheet(root, data) {
       const before = app.result.schedule.map((d) => d.handSize);
       app.state.settings[key] = value;
       if (PLAN_KEYS.includes(key)) replan(app, before);
-      app.commit({ setup: false });
+      app.commit();
       return true;
     },
 
@@ -229,7 +220,7 @@ export function createSheet(root, data) {
 
     setFirstDealer(index) {
       app.state.firstDealer = index;
-      app.commit({ setup: false });
+      app.commit();
     },
 
     saveRound(index, round) {
@@ -277,7 +268,7 @@ export function createSheet(root, data) {
         draft.out = away(round);
       }
       state.draft = draft;
-      app.commit({ focus: 'entry', setup: false });
+      app.commit({ focus: 'entry' });
       app.announce(t('editingRound', { round: i18n.num(index + 1) }));
     },
 
@@ -285,7 +276,7 @@ export function createSheet(root, data) {
       const { aside } = app.state.draft;
       app.state.draft = blankDraft(app.playerCount());
       if (aside) Object.assign(app.state.draft, aside);
-      app.commit({ focus: 'entry', setup: false });
+      app.commit({ focus: 'entry' });
     },
 
     undoLast() {
@@ -382,42 +373,54 @@ export function createSheet(root, data) {
 
     // ---- drawing ----------------------------------------------------------------------------
 
+    /**
+     * The sheet drawn again after a change: the parts whose content may have changed are made
+     * again, the setup panel and the tools are kept when they can follow in place, and focus is
+     * moved last, so that the page is laid out once, after every part is in.
+     */
     render(options = {}) {
       const active = document.activeElement;
       const focusId = active && root.contains(active) ? active.id : null;
       slots.notices.replaceChildren(noticeArea());
-      if (options.setup === false && slots.setup.firstChild) app.syncSetup();
-      else slots.setup.replaceChildren(setupSection(app));
-      app.renderEntry(options.focus === 'entry');
+      if (!(slots.setup.firstChild && app.syncSetup())) slots.setup.replaceChildren(setupSection(app));
+      app.renderEntry(false);
       slots.events.replaceChildren(...[eventsSection(app)].filter(Boolean));
       app.renderResults();
-      app.renderTools();
+      app.renderTools(false);
       const wanted = options.focusId && document.getElementById(options.focusId);
-      if (options.focusId) {
+      if (options.focus === 'entry') app.focusEntry();
+      else if (options.focusId) {
         // (a button that is gone or disabled now leaves focus on its panel's summary)
         const target = wanted && !wanted.disabled ? wanted : root.querySelector('#giv-table > summary');
         if (target) target.focus();
-      } else if (options.focus !== 'entry' && focusId && document.activeElement !== active) {
+      } else if (focusId && document.activeElement !== active) {
         const again = document.getElementById(focusId);
         if (again) again.focus();
       }
     },
 
-    /**
-     * The round being entered, drawn again; with focus, on the first player still to choose
-     * (never on a heading: on a phone that would close nothing but lose the player's place).
-     */
+    /** The round being entered, drawn again; with focus, see focusEntry. */
     renderEntry(focus = true) {
-      const entry = entrySection(app);
-      slots.entry.replaceChildren(entry);
-      if (!focus) return;
-      const target = ['.sheet-pick.is-next .sheet-number', '.sheet-loser', '#giv-entry-go',
+      slots.entry.replaceChildren(entrySection(app));
+      if (focus) app.focusEntry();
+    },
+
+    /**
+     * Focus on the first player still to choose in the round being entered (never on a heading:
+     * on a phone that would close nothing but lose the player's place).
+     */
+    focusEntry() {
+      const entry = slots.entry.firstChild;
+      const target = entry && ['.sheet-pick.is-next .sheet-number', '.sheet-loser', '#giv-entry-go',
         '.sheet-actions button', '.sheet-entry-title'].map((q) => entry.querySelector(q)).find(Boolean);
       if (target) target.focus();
     },
 
-    renderTools() {
+    /** The tools and the history; without force, only when what they show may have changed. */
+    renderTools(force = true) {
+      if (!force && slots.tools.firstChild && toolsKey() === toolsShown) return;
       slots.tools.replaceChildren(toolsSection(app));
+      toolsShown = toolsKey();
     },
 
     /** The standings, the rounds table and the chart (or only the parts named). */
@@ -425,6 +428,13 @@ export function createSheet(root, data) {
       keepChildren(slots.results, resultsSections(app, sheetWidth, only));
     },
   };
+
+  // What the tools section is made from (its history changes only through renderTools()).
+  const toolsKey = () => {
+    const tools = app.tools || {};
+    return JSON.stringify([app.state.rounds.length > 0, tools.link, tools.confirming, tools.importError]);
+  };
+  let toolsShown = null;
 
   // The sheet's width, for the chart: read once, then kept by a ResizeObserver (which redraws the
   // chart when it changes), as reading it in each redraw would force a layout in its middle.
@@ -520,7 +530,7 @@ export function createSheet(root, data) {
           app.commit({ focus: 'entry' });
           app.announce(t('lastPlayersUsed'));
         }],
-        [t('lastPlayersNo'), () => { dismiss('lastPlayers'); app.render({ setup: false }); }],
+        [t('lastPlayersNo'), () => { dismiss('lastPlayers'); app.render(); }],
       ] });
     }
   }

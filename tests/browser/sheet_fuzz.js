@@ -401,7 +401,7 @@
         // the table panel (sheet-events.js): a field typed into or a list chosen from, then a button
         const panel = $('#giv-table');
         if (!panel) return 'table: none';
-        panel.open = true;
+        if (!panel.open) panel.querySelector('summary').click(); // opened as a person does (its parts are made then)
         const fields = $$('#giv-table input[type="text"]');
         const field = fields.length && rr(1) < 0.6 ? pick(fields, rr(2)) : null;
         if (field) edit(field, a.v, a.m);

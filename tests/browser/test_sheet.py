@@ -587,6 +587,12 @@ def test_seven_players_fit_a_phone_with_names_in_view(browser, server):
     assert pg.evaluate("(el) => el.scrollWidth <= el.clientWidth", scroll.element_handle())
     for part in (".sheet-entry", ".sheet-standings"):
         assert pg.evaluate(f"() => document.querySelector('{part}').scrollWidth <= document.querySelector('{part}').clientWidth")
+    # the names in the column heads run upwards on one line each, never broken mid-word: a name
+    # that fits is whole, and only the long one (21 letters) is cut short
+    names = pg.evaluate("""() => [...document.querySelectorAll('.sheet-table thead .sheet-col-player .sheet-name')]
+      .map((el) => [el.getBoundingClientRect().width <= 1.5 * parseFloat(getComputedStyle(el).lineHeight),
+                    el.scrollHeight <= el.clientHeight + 1])""")
+    assert names == [[True, False]] + [[True, True]] * 6, names
     # scrolled down the rounds, the names stay in view and each round's number (its Edit) too
     scroll.evaluate("(el) => { el.scrollTop = el.scrollHeight; }")
     head = pg.locator(".sheet-table thead .sheet-col-player").first.bounding_box()
