@@ -75,7 +75,7 @@ LIVE = """() => new Promise((done) => {
   });
   if (ready()) { after(); return; }
   new MutationObserver((_, observer) => { if (ready()) { observer.disconnect(); after(); } })
-    .observe(document.documentElement, { childList: true, subtree: true });
+    .observe(document, { childList: true, subtree: true });
 })"""
 
 

@@ -204,7 +204,8 @@ class ServeProcess:
                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                                      start_new_session=True)
         self.lines: list[str] = []
-        threading.Thread(target=self._read, daemon=True).start()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
 
     def _read(self) -> None:
         for line in self.proc.stderr:
@@ -233,7 +234,9 @@ class ServeProcess:
 
     def stopped(self, timeout: float = 20) -> int:
         try:
-            return self.proc.wait(timeout)
+            code = self.proc.wait(timeout)
+            self.reader.join(10)  # every line it wrote is read before the test looks at the last one
+            return code
         except subprocess.TimeoutExpired:
             os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait()
