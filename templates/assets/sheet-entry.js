@@ -65,15 +65,14 @@ function keepExtras(was, round) {
 
 function roundFacts(app, current) {
   const { t, tn } = app.i18n;
-  const names = app.names();
-  const facts = [];
   if (current.handSize === null) return null; // a tally deal has no hand size, dealer or trump to show
-  facts.push(tn('cards', current.handSize));
-  facts.push(t('dealerIs', { name: names[current.dealer] }));
-  if (current.trump) facts.push(t('trumpIs', { trump: trumpText(t, current.trump) }));
+  const facts = [h('span', {}, tn('cards', current.handSize)),
+    // sentences with a name follow a name being typed (app.sentence)
+    app.sentence('span', {}, () => t('dealerIs', { name: app.names()[current.dealer] }))];
+  if (current.trump) facts.push(h('span', {}, t('trumpIs', { trump: trumpText(t, current.trump) })));
   const away = [...awaySeats(app)].sort((a, b) => a - b);
-  if (away.length) facts.push(t('awayIs', { names: app.i18n.list(away.map((p) => names[p])) }));
-  return h('p', { class: 'sheet-facts' }, facts.map((text) => h('span', {}, text)));
+  if (away.length) facts.push(app.sentence('span', {}, () => t('awayIs', { names: app.i18n.list(away.map((p) => app.names()[p])) })));
+  return h('p', { class: 'sheet-facts' }, facts);
 }
 
 function title(app, current) {

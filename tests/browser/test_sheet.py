@@ -722,3 +722,12 @@ def test_the_last_players_offer_goes_once_the_game_is_under_way(page, server):
     assert "undefined" not in page.locator("#sheet-app").inner_text()
     stored = json.loads(page.evaluate(f"() => localStorage.getItem('{storage_key('wizard', 'sv')}')"))
     assert stored["players"] == ["Dan", "Eva", "Fia", "Gun"]
+
+
+def test_the_round_being_entered_names_its_dealer_as_the_name_is_typed(page, server):
+    open_sheet(page, server, "vend-om", "en")
+    facts = page.locator(".sheet-entry .sheet-facts")
+    pw_expect(facts).to_contain_text("Player 1")
+    page.locator("#giv-name-0").fill("Anna")
+    pw_expect(facts).to_contain_text("Anna")
+    assert "Player 1" not in facts.inner_text()
