@@ -153,6 +153,8 @@ class DevServer:
                     return
                 batches, self.requests = self.requests, []
             names = sorted({name for batch in batches for name in batch})
+            if names and not self.problems and self.cache.index.pages and self.cache.fresh():
+                continue  # built already: the watcher's first wake-up, slow to come, found the change first
             if names:
                 self.say(f"giv serve: changed: {', '.join(names[:3])}"
                          + (f" and {len(names) - 3} more" if len(names) > 3 else ""))
