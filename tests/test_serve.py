@@ -174,6 +174,13 @@ def test_a_browser_that_drops_a_connection_is_not_a_traceback(capsys):
 
 # -- the `giv serve` process: it stops on Ctrl-C and on kill, in a build or between builds -----------
 
+
+def as_from_a_terminal() -> None:
+    """Ctrl-C as a terminal leaves it to a program it starts: a test run started in the background
+    of a shell (`make test &`) ignores SIGINT, and its children would inherit that."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def session_processes(session: int) -> list[str]:
     """The processes of a session (the server and whatever it started), as "pid command"."""
     found = []
@@ -202,7 +209,7 @@ class ServeProcess:
         self.proc = subprocess.Popen([sys.executable, "-m", "generator", "--content", str(self.content), "serve",
                                       "--port", "0"], cwd=tmp, env=env, stdin=subprocess.DEVNULL,
                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                                     start_new_session=True)
+                                     start_new_session=True, preexec_fn=as_from_a_terminal)
         self.lines: list[str] = []
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
@@ -321,7 +328,8 @@ try:
 except KeyboardInterrupt:
     print("stopped")
 """
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                         preexec_fn=as_from_a_terminal)
     assert run.stdout == "stopped\n", (run.stdout, run.stderr)
     assert "KeyboardInterrupt" not in run.stderr, run.stderr
 
