@@ -213,3 +213,32 @@ def test_an_open_vandtia_evening_can_be_ended_and_played_on(browser, server):
     assert "ended" not in stored(pg, "vandtia", "en")
     context.close()
     assert pg.watch_errors == []
+
+
+def facts(pg) -> str:
+    return pg.locator(".sheet-entry .sheet-facts").inner_text()
+
+
+def test_a_player_who_has_left_is_not_listed_as_sitting_out(browser, server):
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", "en")
+    setup(pg, ["Ann", "Bob", "Cat", "Dan"], settings={"dealerHook": False})
+    play_bid_round(pg, 1, [10, 0, 0, 0], [10, 0, 0, 0])
+    open_table(pg)
+    pg.locator("#giv-leave-2").tap()                       # Cat goes home
+    assert "has left" in pg.locator(".sheet-seat[data-player='2']").inner_text()
+    assert pg.locator(".sheet-entry .sheet-pick[data-player='2']").count() == 0
+    assert "Sitting out" not in facts(pg) and "Cat" not in facts(pg)
+    pg.locator("#giv-out-1").tap()                         # Bob sits the next deal out
+    assert "Sitting out: Bob" in facts(pg) and "Cat" not in facts(pg)
+    play_bid_round(pg, 2, [9, None, None, 0], [9, None, None, 0])
+    # the deals after: Bob plays again, Cat is still gone and is not said to sit out
+    for deal in (3, 4):
+        assert "Sitting out" not in facts(pg) and "Cat" not in facts(pg)
+        play_bid_round(pg, deal, [0, 0, None, 0], [0, 0, None, 11 - deal])
+    # she comes back: then she plays, and nobody sits out
+    pg.locator("#giv-back-2").tap()
+    assert pg.locator(".sheet-entry .sheet-pick[data-player='2']").count() == 1
+    assert "Sitting out" not in facts(pg)
+    context.close()
+    assert pg.watch_errors == []
