@@ -3,7 +3,7 @@
 // page's language, chosen from the engine's error codes; nothing is saved until the round is right.
 import { h, hook } from './sheet-dom.js';
 import { TRUMPS } from './sheet-store.js';
-import { awaySeats } from './sheet-seats.js';
+import { awaySeats, sittingOut } from './sheet-seats.js';
 
 /** A typed count: {value: whole number | null, empty: bool}. Only plain digits are a number. */
 export function parseCount(text) {
@@ -70,8 +70,8 @@ function roundFacts(app, current) {
     // sentences with a name follow a name being typed (app.sentence)
     app.sentence('span', {}, () => t('dealerIs', { name: app.names()[current.dealer] }))];
   if (current.trump) facts.push(h('span', {}, t('trumpIs', { trump: trumpText(t, current.trump) })));
-  const away = [...awaySeats(app)].sort((a, b) => a - b);
-  if (away.length) facts.push(app.sentence('span', {}, () => t('awayIs', { names: app.i18n.list(away.map((p) => app.names()[p])) })));
+  const out = sittingOut(app); // (a player who has left is not sitting out)
+  if (out.length) facts.push(app.sentence('span', {}, () => t('awayIs', { names: app.i18n.list(out.map((p) => app.names()[p])) })));
   return h('p', { class: 'sheet-facts' }, facts);
 }
 

@@ -11,6 +11,12 @@ export function awaySeats(app) {
   return new Set(draft.out !== null && draft.out !== undefined ? draft.out : gone || []);
 }
 
+/** The seats away that sit the round out: not those that have left the game. */
+export function sittingOut(app) {
+  const gone = new Set(app.state.gone || []);
+  return [...awaySeats(app)].filter((p) => !gone.has(p)).sort((a, b) => a - b);
+}
+
 /** The table's seats after the number of players changed (before the first deal). */
 export function fitSeats(state, count) {
   if (state.gone) state.gone = state.gone.filter((p) => p < count);

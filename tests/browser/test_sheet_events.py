@@ -5,6 +5,9 @@ does, and each kept through the JSON export and import."""
 from __future__ import annotations
 
 import json
+import re
+
+import pytest
 
 from test_sheet import open_setup, open_sheet, phone, play_bid_round, set_setting, setup, shown, storage_key
 
@@ -211,5 +214,68 @@ def test_an_open_vandtia_evening_can_be_ended_and_played_on(browser, server):
     pg.locator("#giv-play-on").tap()
     assert pg.locator(".sheet-loser").count() == 3
     assert "ended" not in stored(pg, "vandtia", "en")
+    context.close()
+    assert pg.watch_errors == []
+
+
+def facts(pg) -> str:
+    return pg.locator(".sheet-entry .sheet-facts").inner_text()
+
+
+def test_a_player_who_has_left_is_not_listed_as_sitting_out(browser, server):
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", "en")
+    setup(pg, ["Ann", "Bob", "Cat", "Dan"], settings={"dealerHook": False})
+    play_bid_round(pg, 1, [10, 0, 0, 0], [10, 0, 0, 0])
+    open_table(pg)
+    pg.locator("#giv-leave-2").tap()                       # Cat goes home
+    assert "has left" in pg.locator(".sheet-seat[data-player='2']").inner_text()
+    assert pg.locator(".sheet-entry .sheet-pick[data-player='2']").count() == 0
+    assert "Sitting out" not in facts(pg) and "Cat" not in facts(pg)
+    pg.locator("#giv-out-1").tap()                         # Bob sits the next deal out
+    assert "Sitting out: Bob" in facts(pg) and "Cat" not in facts(pg)
+    play_bid_round(pg, 2, [9, None, None, 0], [9, None, None, 0])
+    # the deals after: Bob plays again, Cat is still gone and is not said to sit out
+    for deal in (3, 4):
+        assert "Sitting out" not in facts(pg) and "Cat" not in facts(pg)
+        play_bid_round(pg, deal, [0, 0, None, 0], [0, 0, None, 11 - deal])
+    # she comes back: then she plays, and nobody sits out
+    pg.locator("#giv-back-2").tap()
+    assert pg.locator(".sheet-entry .sheet-pick[data-player='2']").count() == 1
+    assert "Sitting out" not in facts(pg)
+    context.close()
+    assert pg.watch_errors == []
+
+
+BROWSER = {"en": "in this browser", "da": "i denne browser", "sv": "i den här webbläsaren"}
+
+
+@pytest.mark.parametrize("lang", ["da", "sv", "en"])
+def test_the_game_is_said_to_be_kept_in_the_browser_not_on_a_phone(browser, server, tmp_path, lang):
+    """The game lives in the browser's storage, whatever the device: the damaged-storage notice,
+    the history and the game kept aside say so, in every language."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vandtia", lang)
+    pg.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage_key("vandtia", lang), "{not json"])
+    pg.reload()
+    pg.wait_for_selector("#sheet-app.is-live .sheet-notice")
+    said = [pg.locator(".sheet-notice").inner_text()]
+    setup(pg, ["Ann", "Bo", "Cy"])
+    pg.locator("#giv-loser-1").tap()
+    pg.wait_for_selector("[data-round='1'][data-field='total']")
+    with pg.expect_download() as info:
+        pg.locator("#giv-json").tap()
+    path = tmp_path / "game.json"
+    info.value.save_as(path)
+    open_table(pg)
+    pg.locator("#giv-end").tap()                           # a finished game goes into the history
+    said.append(pg.locator(".sheet-history .sheet-hint").inner_text())
+    pg.locator("#giv-import").set_input_files(str(path))  # another game opened: this one is kept aside
+    pg.wait_for_function("() => document.querySelectorAll('#sheet-app .sheet-notice').length === 2")
+    said.append(pg.locator(".sheet-notice").last.inner_text())
+    for text in said:
+        assert BROWSER[lang] in text, text
+    strings = pg.evaluate("() => Object.values(JSON.parse(document.getElementById('giv-data').textContent).strings)")
+    assert [s for s in strings if re.search(r"(?i)phone|telefon", s)] == []
     context.close()
     assert pg.watch_errors == []
