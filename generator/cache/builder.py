@@ -9,14 +9,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..files import Files, Kept
-from ..model.errors import ContentError, Problems
-from ..model.types import Game, Site
+from ..model.errors import ContentError
 from . import index as idx
 from .inputs import RACY_NS, Inputs
-from .stubs import links_of, stub
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the model is imported when a game is read: `giv build` with nothing to do reads none
     from jinja2 import BytecodeCache
+
+    from ..model.types import Game, Site
 
 
 @dataclass
@@ -34,6 +34,8 @@ def addresses(game: Game) -> dict[str, str]:
 
 
 def record(game: Game) -> GameRecord:
+    from .stubs import links_of, stub
+
     return GameRecord(game.extends, stub(game), links_of(game), addresses(game))
 
 
@@ -138,6 +140,7 @@ class Cache:
 
     def _partial(self) -> Site:
         from ..model.crosscheck import crosscheck
+        from ..model.errors import Problems
         from ..model.yamlfile import load_yaml
 
         old = self.records.games
