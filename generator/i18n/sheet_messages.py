@@ -161,6 +161,7 @@ MESSAGES = {
     "joinTitle": N_("A player joins"),
     "joinHint": N_("The newcomer starts where the table agrees; the standing of the player in last place is suggested."),
     "joinName": N_("Name"),
+    "joinSeat": N_("Sits to the left of"),
     "joinScore": N_("Starts with"),
     "joinGo": N_("Join the game"),
     "joined": N_("{name} joins the game with {points}."),

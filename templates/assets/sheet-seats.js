@@ -98,21 +98,46 @@ export function seatsPart(app) {
     h('p', { class: 'sheet-hint' }, t('playersHint')), h('ul', { class: 'sheet-seats' }, rows), box);
 }
 
-/** A latecomer: a seat more, away from every deal played so far, starting from an agreed score. */
-function join(app, name, score) {
-  const { state } = app;
-  const before = app.result.schedule.map((d) => d.handSize);
+/**
+ * A seat more at `at` (the newcomer sits there; the seats from `at` on move one place on), in
+ * every list indexed by seat: the deal passes on round the table in the new order.
+ */
+function makeRoom(app, at, name, score) {
+  const { state, result } = app;
+  const on = (p) => (p >= at ? p + 1 : p);
   const n = state.players.length;
-  state.players.push(name.slice(0, 40));
-  for (const round of state.rounds) {
-    if (round.bids) { round.bids.push(null); round.took.push(null); }
-    if (round.adjust) round.adjust.push(null);
-  }
-  const carry = (state.carryIn || Array(n).fill(0)).concat([score]);
+  state.players.splice(at, 0, name.slice(0, 40));
+  state.rounds.forEach((round, i) => {
+    if (round.bids) {
+      // a played deal keeps its dealer (the engine's as played), whoever sits where now
+      if (round.dealer === undefined && result.rounds[i]) round.dealer = result.rounds[i].dealer;
+      round.bids.splice(at, 0, null);
+      round.took.splice(at, 0, null);
+      if (round.dealer !== undefined) round.dealer = on(round.dealer);
+    } else round.loser = on(round.loser);
+    if (round.adjust) round.adjust.splice(at, 0, null);
+  });
+  state.firstDealer = on(state.firstDealer);
+  if (state.gone) state.gone = state.gone.map(on);
+  const carry = (state.carryIn || Array(n).fill(0)).slice();
+  carry.splice(at, 0, score);
   if (carry.some((x) => x !== 0)) state.carryIn = carry;
   else delete state.carryIn;
   const { draft } = state;
-  for (const part of [draft, draft.aside].filter(Boolean)) { part.bids.push(''); part.took.push(''); }
+  for (const part of [draft, draft.aside].filter(Boolean)) {
+    part.bids.splice(at, 0, '');
+    part.took.splice(at, 0, '');
+    if (part.out) part.out = part.out.map(on);
+  }
+  if (app.adjustForm) app.adjustForm.player = on(app.adjustForm.player);
+}
+
+/** A latecomer: a seat more after `after`, away from every deal played so far, from an agreed score. */
+function join(app, name, score, after) {
+  const { state } = app;
+  const before = app.result.schedule.map((d) => d.handSize);
+  makeRoom(app, after + 1, name, score);
+  const { draft } = state;
   if (draft.phase === 'took' && draft.edit === null) draft.phase = 'bid';
   state.redo = null; // a round of another table cannot come back
   replan(app, before); // a seat more may lower the largest hand the pack allows
@@ -131,17 +156,25 @@ export function joinPart(app) {
     placeholder: t('playerDefault', { n: num(state.players.length + 1) }) });
   const score = h('input', { type: 'text', id: 'giv-join-score', inputmode: 'numeric', autocomplete: 'off', 'aria-describedby': 'giv-join-error' });
   score.value = String(offer);
+  // where the newcomer sits: to the left of a player, so that the deal passes on to her after that
+  // player's deal; the last seat unless the table says otherwise
+  const names = app.names();
+  const seat = h('select', { id: 'giv-join-seat' }, names.map((who, p) => h('option', { value: p, dataset: { name: String(p) } }, who)));
+  seat.value = String(names.length - 1);
+  seat.addEventListener('change', () => { name.placeholder = t('playerDefault', { n: num(Number(seat.value) + 2) }); });
   const box = h('p', { class: 'sheet-field-error', id: 'giv-join-error', role: 'alert' });
   const go = h('button', { type: 'button', class: 'sheet-button', id: 'giv-join-go', onclick: () => {
     if (state.players.length >= max) { box.textContent = t('errJoinFull', { max: num(max) }); return; }
     const value = agreedNumber(score.value);
     if (value === null) { box.textContent = t('errAgreed'); score.setAttribute('aria-invalid', 'true'); score.focus(); return; }
-    join(app, name.value, value);
-    const shown = app.names()[state.players.length - 1];
+    const after = Number(seat.value);
+    join(app, name.value, value, after);
+    const shown = app.names()[after + 1];
     app.announce(t('joined', { name: shown, points: tn(data.template === 'bid' ? 'points' : 'losses', value) }));
   } }, t('joinGo'));
   return h('div', { class: 'sheet-table-part' }, h('h4', {}, t('joinTitle')), h('p', { class: 'sheet-hint' }, t('joinHint')),
     h('div', { class: 'sheet-field' }, h('label', { for: 'giv-join-name' }, t('joinName')), name),
+    h('div', { class: 'sheet-field' }, h('label', { for: 'giv-join-seat' }, t('joinSeat')), seat),
     h('div', { class: 'sheet-field' }, h('label', { for: 'giv-join-score' }, t('joinScore')), score),
     box, h('div', { class: 'sheet-actions' }, go));
 }

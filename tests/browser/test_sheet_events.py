@@ -279,3 +279,51 @@ def test_the_game_is_said_to_be_kept_in_the_browser_not_on_a_phone(browser, serv
     assert [s for s in strings if re.search(r"(?i)phone|telefon", s)] == []
     context.close()
     assert pg.watch_errors == []
+
+
+def dealers(pg, rows: str) -> list[int]:
+    """The seat (column) marked as dealer in each of the rounds table's rows."""
+    return pg.locator(f"tr.{rows}").evaluate_all(
+        "trs => trs.map((tr) => [...tr.querySelectorAll('td')].findIndex((td) => td.classList.contains('is-dealer')))")
+
+
+def test_a_latecomer_sits_down_where_the_table_makes_room_and_the_deal_follows(browser, server):
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", "en")
+    setup(pg, ["Ann", "Bob", "Cat", "Dan"], settings={"dealerHook": False})
+    play_bid_round(pg, 1, [10, 0, 0, 0], [10, 0, 0, 0])    # Ann deals
+    play_bid_round(pg, 2, [0, 9, 0, 0], [0, 9, 0, 0])      # Bob deals
+    totals = {name: shown(pg, 2, p, "total") for p, name in enumerate(["Ann", "Bob", "Cat", "Dan"])}
+    open_table(pg)
+    # the last seat is offered; the table seats Eva to the left of Bob, who dealt last
+    assert pg.locator("#giv-join-seat option:checked").inner_text() == "Dan"
+    pg.locator("#giv-join-name").fill("Eva")
+    pg.locator("#giv-join-seat").select_option(label="Bob")
+    pg.locator("#giv-join-score").fill("15")
+    pg.locator("#giv-join-go").tap()
+    assert pg.locator(".sheet-col-player").all_inner_texts() == ["Ann", "Bob", "Eva", "Cat", "Dan"]
+    # the deal passes from Bob to Eva: she deals deal 3 and bids last, Cat bids first
+    assert "Dealer: Eva" in facts(pg)
+    order = [int(p) for p in pg.locator(".sheet-entry .sheet-pick").evaluate_all("els => els.map((el) => el.dataset.player)")]
+    assert order == [3, 4, 0, 1, 2]
+    # the played deals keep their dealers and points; the coming ones go round the new table
+    assert dealers(pg, "is-played") == [0, 1]
+    assert dealers(pg, "is-upcoming")[:5] == [2, 3, 4, 0, 1]
+    assert {name: shown(pg, 2, p, "total") for p, name in enumerate(["Ann", "Bob", "Eva", "Cat", "Dan"]) if name != "Eva"} == totals
+    assert shown(pg, 2, 2, "total") == 15
+    play_bid_round(pg, 3, [0, 0, 8, 0, 0], [0, 0, 8, 0, 0])
+    assert shown(pg, 3, 2, "score") == 18 and shown(pg, 3, 2, "total") == 33
+    assert "Dealer: Cat" in facts(pg)
+    # a second latecomer takes the default: the last seat, after Dan
+    pg.locator("#giv-join-name").fill("Fay")
+    pg.locator("#giv-join-go").tap()
+    assert pg.locator(".sheet-col-player").all_inner_texts() == ["Ann", "Bob", "Eva", "Cat", "Dan", "Fay"]
+    assert "Dealer: Cat" in facts(pg)
+    state = stored(pg, "vend-om", "en")
+    assert state["players"] == ["Ann", "Bob", "Eva", "Cat", "Dan", "Fay"]
+    assert [r["dealer"] for r in state["rounds"]] == [0, 1, 2]
+    assert state["rounds"][0]["bids"] == [10, 0, None, 0, 0, None]
+    assert state["carryIn"][2] == 15
+    assert pg.evaluate("() => document.documentElement.scrollWidth") <= 360
+    context.close()
+    assert pg.watch_errors == []
