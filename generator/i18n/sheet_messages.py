@@ -153,6 +153,7 @@ MESSAGES = {
     "statusOut": (pgettext("round", "sits out this round"), pgettext("deal", "sits out this deal")),
     "statusGone": N_("has left"),
     "satOut": N_("sat out"),
+    "notYetJoined": N_("not at the table yet"),
     "awayIs": N_("Sitting out: {names}"),
     "sittingOut": (pgettext("round", "{name} sits out round {round}."), pgettext("deal", "{name} sits out deal {round}.")),
     "playingAgain": (pgettext("round", "{name} plays round {round}."), pgettext("deal", "{name} plays deal {round}.")),

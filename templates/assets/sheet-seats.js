@@ -1,24 +1,37 @@
 // Who is at the table (engine version 2): a seat sits out the deal being entered, leaves the game
-// (away from then on) or comes back; a latecomer joins on the score the table agrees on
-// (carryIn). A seat away from a deal is null in both its bids and its tricks.
+// (away from then on) or comes back; a latecomer sits down where the table makes room and joins
+// on the score the table agrees on (carryIn). A seat away from a deal is null in both its bids and
+// its tricks; the engine does not tell why, the sheet does (gone, and joined: the deals played
+// before a latecomer came, which she was not at the table for).
 import { h } from './sheet-dom.js';
 import { AGREED_LIMIT } from './sheet-store.js';
 import { replan } from './sheet-plan.js';
 
-/** The seats away from the round being entered (or edited): sitting it out, or gone. */
-export function awaySeats(app) {
-  const { draft, gone } = app.state;
-  return new Set(draft.out !== null && draft.out !== undefined ? draft.out : gone || []);
+/** The seats not at the table yet in round r (from 0): latecomers who joined after it. */
+export function notYet(state, r) {
+  return new Set((state.joined || []).flatMap((k, p) => (r < k ? [p] : [])));
 }
 
-/** The seats away that sit the round out: not those that have left the game. */
+/** The index of the round being entered (or edited). */
+const entering = (state) => (state.draft.edit !== null ? state.draft.edit : state.rounds.length);
+
+/** The seats away from the round being entered (or edited): sitting it out, gone, or not come yet. */
+export function awaySeats(app) {
+  const { draft, gone } = app.state;
+  const away = new Set(draft.out !== null && draft.out !== undefined ? draft.out : gone || []);
+  for (const p of notYet(app.state, entering(app.state))) away.add(p);
+  return away;
+}
+
+/** The seats away that sit the round out: not those that have left the game or not come yet. */
 export function sittingOut(app) {
-  const gone = new Set(app.state.gone || []);
-  return [...awaySeats(app)].filter((p) => !gone.has(p)).sort((a, b) => a - b);
+  const other = new Set([...(app.state.gone || []), ...notYet(app.state, entering(app.state))]);
+  return [...awaySeats(app)].filter((p) => !other.has(p)).sort((a, b) => a - b);
 }
 
 /** The table's seats after the number of players changed (before the first deal). */
 export function fitSeats(state, count) {
+  delete state.joined; // (only before the first deal, when nobody is late)
   if (state.gone) state.gone = state.gone.filter((p) => p < count);
   if (state.gone && !state.gone.length) delete state.gone;
   if (state.carryIn) {
@@ -68,6 +81,7 @@ export function seatsPart(app) {
   const round = num(current.index + 1);
   const out = awaySeats(app);
   const gone = new Set(state.gone || []);
+  const later = notYet(state, current.index);
   const names = app.names();
   const box = h('p', { class: 'sheet-field-error', role: 'alert' });
   const button = (label, words, id, run) => h('button', { type: 'button', class: 'sheet-button is-small', id, 'aria-label': words, onclick: run }, label);
@@ -75,7 +89,9 @@ export function seatsPart(app) {
     const name = names[p];
     const toggled = (set, add) => { const next = new Set(set); if (add) next.add(p); else next.delete(p); return next; };
     const does = [];
-    if (gone.has(p) && !current.editing) {
+    if (later.has(p)) {
+      // a latecomer was not at the table for this deal: nothing to sit out or leave
+    } else if (gone.has(p) && !current.editing) {
       does.push(button(t('comesBack'), t('comesBackOf', { name }), `giv-back-${p}`,
         () => seat(app, toggled(out, false), toggled(gone, false), t('cameBack', { name }), `giv-back-${p}`, box)));
     } else {
@@ -89,7 +105,7 @@ export function seatsPart(app) {
           () => seat(app, toggled(out, true), toggled(gone, true), t('left', { name }), `giv-leave-${p}`, box)));
       }
     }
-    const status = gone.has(p) && out.has(p) ? 'statusGone' : out.has(p) ? 'statusOut' : 'statusPlays';
+    const status = later.has(p) ? 'notYetJoined' : gone.has(p) && out.has(p) ? 'statusGone' : out.has(p) ? 'statusOut' : 'statusPlays';
     return h('li', { class: 'sheet-seat', dataset: { player: String(p) } },
       h('span', { class: 'sheet-seat-who' }, app.nameEl(p), h('span', { class: 'sheet-seat-state' }, t(status))),
       h('span', { class: 'sheet-seat-do' }, does));
@@ -123,6 +139,9 @@ function makeRoom(app, at, name, score) {
   carry.splice(at, 0, score);
   if (carry.some((x) => x !== 0)) state.carryIn = carry;
   else delete state.carryIn;
+  const joined = (state.joined || Array(n).fill(0)).slice();
+  joined.splice(at, 0, state.rounds.length);
+  state.joined = joined;
   const { draft } = state;
   for (const part of [draft, draft.aside].filter(Boolean)) {
     part.bids.splice(at, 0, '');
