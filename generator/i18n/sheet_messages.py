@@ -16,15 +16,7 @@ from __future__ import annotations
 
 from gettext import GNUTranslations
 
-
-def N_(message: str) -> str:
-    """Marks a string for extraction; translation happens in sheet_strings()."""
-    return message
-
-
-def pgettext(context: str, message: str) -> tuple[str, str]:
-    """Marks one unit's form of a message for extraction (pybabel reads pgettext calls)."""
-    return context, message
+from .marks import N_, pgettext  # translated in sheet_strings()
 
 
 MESSAGES = {
