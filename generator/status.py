@@ -27,7 +27,7 @@ from .model.rules import fold, kind, parse_rules
 from .model.files import read_text
 from .model.markers import unwritten
 from .model.yamlfile import load_yaml
-from .render.markdown import parse
+from .markdown.parser import parse
 
 LOCK = "translations.lock"
 HEADER = ("# Written by `giv status --mark LANG GAME` (docs/translations.md). For each pair of languages: the\n"

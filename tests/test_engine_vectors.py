@@ -22,7 +22,7 @@ DOCS_ENGINE_MD = ROOT / "docs" / "engine.md"
 # Every error code the contract (docs/engine.md) defines.
 ERROR_CODES = {"badSetting", "playerCount", "bidRange", "tookRange", "tricksSum", "dealerHook",
                "tooManyRounds", "handSizeRange", "loserRange", "tooFewPresent", "dealerAbsent",
-               "adjustAbsent"}
+               "adjustAbsent", "loserAbsent"}
 
 
 def load_cases() -> list[tuple[str, dict]]:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from generator.model.slugs import slugify
-from generator.render.markdown import convert
+from generator.markdown.html import convert
 
 HERE = Path(__file__).parent / "markdown"
 

@@ -24,7 +24,7 @@ def stub(game: Game) -> Game:
 
 
 def links_of(game: Game) -> set[str]:
-    """Every game id the game's texts link to (their `game:` links, as render/markdown.py found them)."""
+    """Every game id the game's texts link to (their `game:` links, as generator/markdown/ found them)."""
     found: set[str] = set()
     for text in game.texts.values():
         for markdown in (text.rules_html, *(e.note_html for e in text.examples.values())):

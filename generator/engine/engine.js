@@ -195,6 +195,16 @@ function checkBidRound(round, number, players) {
     `input: round ${number}: every seat is absent`);
 }
 
+function checkTallyRound(round, number, players) {
+  demand(has(round, 'loser'), `input: round ${number}: 'loser' is missing`);
+  const away = get(round, 'away', []);
+  const seats = Array.isArray(away) ? away.map(whole) : [null];
+  demand(seats.every((seat) => seat !== null && seat >= 0 && seat < players.length)
+          && new Set(seats).size === seats.length,
+  `input: round ${number}: 'away' must list seats (indices of players), each once`);
+  demand(players.length === 0 || seats.length < players.length, `input: round ${number}: every seat is absent`);
+}
+
 function checkShape(data) {
   demand(isObject(data), 'input: expected a JSON object');
   let spec = get(data, 'spec', null);
@@ -215,7 +225,7 @@ function checkShape(data) {
     if (template === 'bid') {
       checkBidRound(round, number, players);
     } else {
-      demand(has(round, 'loser'), `input: round ${number}: 'loser' is missing`);
+      checkTallyRound(round, number, players);
     }
     demand(!has(round, 'adjust') || perSeat(round.adjust, players, true),
       `input: round ${number}: 'adjust' must list one whole number (or null) per player, `
@@ -419,6 +429,18 @@ function scoreBid(settings, n, firstDealer, rounds, carry, handSizes) {
 
 // ---- tally (tally.py) --------------------------------------------------------------------
 
+/** Every check on one tally round, in a fixed order; only the seats present are checked. */
+function tallyErrors(number, loser, round, present, extra) {
+  const errors = [];
+  const add = (code, player) => errors.push({ code, player, round: number });
+  if (extra) add('tooManyRounds', null);
+  if (present.filter(Boolean).length < 2) add('tooFewPresent', null);
+  if (loser === null) add('loserRange', null);
+  else if (!present[loser]) add('loserAbsent', loser);
+  get(round, 'adjust', []).forEach((value, p) => { if (value !== null && !present[p]) add('adjustAbsent', p); });
+  return errors;
+}
+
 function scoreTally(settings, n, rounds, carry, ended) {
   const limit = settings.lossLimit;
   const count = settings.roundCount;
@@ -427,15 +449,16 @@ function scoreTally(settings, n, rounds, carry, ended) {
   const errors = [];
   let valid = 0;
   rounds.forEach((round, index) => {
-    const errs = [];
     const extra = (count > 0 && index >= count) || (limit > 0 && Math.max(...totals) >= limit);
-    if (extra) errs.push({ code: 'tooManyRounds', player: null, round: index + 1 });
     const loser = wholeIn(round.loser, 0, n - 1);
-    if (loser === null) errs.push({ code: 'loserRange', player: null, round: index + 1 });
+    const away = new Set(get(round, 'away', []).map(whole));
+    const present = Array.from({ length: n }, (_, p) => !away.has(p));
+    const errs = tallyErrors(index + 1, loser, round, present, extra);
     const adjust = get(round, 'adjust', Array(n).fill(null));
-    const scores = Array.from({ length: n }, (_, p) => noNegZero((p === loser ? 1 : 0) + (whole(adjust[p]) ?? 0)));
+    const scores = present.map((here, p) => (
+      here ? noNegZero((p === loser ? 1 : 0) + (whole(adjust[p]) ?? 0)) : null));
     // a round after the game's last deal is shown, but the game ended before it
-    if (!extra) totals = totals.map((t, p) => t + scores[p]);
+    if (!extra) totals = totals.map((t, p) => (scores[p] === null ? t : t + scores[p]));
     if (errs.length === 0) valid += 1;
     errors.push(...errs);
     outRounds.push({ round: index + 1, loser, scores, totals: totals.slice(), errors: errs });

@@ -83,6 +83,15 @@ def _check_bid_round(rnd: dict, number: int, players: list[str]) -> None:
              f"input: round {number}: every seat is absent")
 
 
+def _check_tally_round(rnd: dict, number: int, players: list[str]) -> None:
+    _require("loser" in rnd, f"input: round {number}: 'loser' is missing")
+    away = rnd.get("away", [])
+    seats = [whole(seat) for seat in away] if isinstance(away, list) else [None]
+    _require(all(seat is not None and 0 <= seat < len(players) for seat in seats) and len(set(seats)) == len(seats),
+             f"input: round {number}: 'away' must list seats (indices of players), each once")
+    _require(not players or len(seats) < len(players), f"input: round {number}: every seat is absent")
+
+
 def check_shape(data: Any) -> tuple[str, dict, list[str]]:
     """The template, the spec and the players of input of the contract's shape; ShapeError otherwise."""
     _require(isinstance(data, dict), "input: expected a JSON object")
@@ -103,7 +112,7 @@ def check_shape(data: Any) -> tuple[str, dict, list[str]]:
         if template == "bid":
             _check_bid_round(rnd, number, players)
         else:
-            _require("loser" in rnd, f"input: round {number}: 'loser' is missing")
+            _check_tally_round(rnd, number, players)
         _require("adjust" not in rnd or _per_seat(rnd["adjust"], players, allow_null=True),
                  f"input: round {number}: 'adjust' must list one whole number (or null) per player, "
                  f"from -{AGREED_LIMIT} to {AGREED_LIMIT}")

@@ -16,15 +16,7 @@ from __future__ import annotations
 
 from gettext import GNUTranslations
 
-
-def N_(message: str) -> str:
-    """Marks a string for extraction; translation happens in sheet_strings()."""
-    return message
-
-
-def pgettext(context: str, message: str) -> tuple[str, str]:
-    """Marks one unit's form of a message for extraction (pybabel reads pgettext calls)."""
-    return context, message
+from .marks import N_, pgettext  # translated in sheet_strings()
 
 
 MESSAGES = {
@@ -153,6 +145,7 @@ MESSAGES = {
     "statusOut": (pgettext("round", "sits out this round"), pgettext("deal", "sits out this deal")),
     "statusGone": N_("has left"),
     "satOut": N_("sat out"),
+    "notYetJoined": N_("not at the table yet"),
     "awayIs": N_("Sitting out: {names}"),
     "sittingOut": (pgettext("round", "{name} sits out round {round}."), pgettext("deal", "{name} sits out deal {round}.")),
     "playingAgain": (pgettext("round", "{name} plays round {round}."), pgettext("deal", "{name} plays deal {round}.")),
@@ -161,6 +154,7 @@ MESSAGES = {
     "joinTitle": N_("A player joins"),
     "joinHint": N_("The newcomer starts where the table agrees; the standing of the player in last place is suggested."),
     "joinName": N_("Name"),
+    "joinSeat": N_("Sits to the left of"),
     "joinScore": N_("Starts with"),
     "joinGo": N_("Join the game"),
     "joined": N_("{name} joins the game with {points}."),
@@ -261,10 +255,10 @@ MESSAGES = {
     "notSaved": N_("This browser does not let the page save anything, so the game is lost when you close the page."),
     "storageOff": N_("This browser does not let the page save: the sheet works, but the game is lost when you close the page."),
     "storageFull": N_("The game could not be saved: the browser's storage is full."),
-    "storageReset": N_("The game saved on this page was damaged and could not be read, so a new game has started. A copy of the damaged game is kept on this phone."),
-    "storageRepaired": N_("Part of the game saved on this page was damaged; the rest is kept. A copy of the damaged game is kept on this phone."),
+    "storageReset": N_("The game saved on this page was damaged and could not be read, so a new game has started. A copy of the damaged game is kept in this browser."),
+    "storageRepaired": N_("Part of the game saved on this page was damaged; the rest is kept. A copy of the damaged game is kept in this browser."),
     "downloadDamaged": N_("Download the damaged game"),
-    "replacedNote": N_("Your earlier game is kept on this phone."),
+    "replacedNote": N_("Your earlier game is kept in this browser."),
     "restoreBackup": N_("Back to the earlier game"),
     "backupBad": N_("The earlier game could not be read."),
     "backupRestored": N_("The earlier game is open again."),
@@ -277,7 +271,7 @@ MESSAGES = {
     "lastPlayersNo": N_("No, new players"),
     "lastPlayersUsed": N_("The names are filled in."),
     "historyTitle": N_("Finished games"),
-    "historyHint": N_("Kept on this phone: open a game again, or download it."),
+    "historyHint": N_("Kept in this browser: open a game again, or download it."),
     "historyOpen": N_("Open"),
     "historyOpenOf": N_("Open {name}: {result}"),
     "historyDownloadOf": N_("Download {name} as JSON: {result}"),

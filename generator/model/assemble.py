@@ -47,10 +47,11 @@ def build_family(problems: Problems, raw: Raw, members: list[str], languages: li
 
 
 def check_markdown(problems: Problems, game: Game, game_ids: set[str]) -> None:
-    """Each rules text and example note parsed once (render/markdown.py): from a rules text's tokens
+    """Each rules text and example note parsed once (generator/markdown/): from a rules text's tokens
     come its items (model/rules.py), its problems (raw HTML, images, unknown games, headings without
     a usable id, sections out of order) and its HTML, kept for the pages."""
-    from ..render.markdown import convert, parse, render
+    from ..markdown.html import convert, render
+    from ..markdown.parser import parse
 
     for lang, text in game.texts.items():
         tokens = parse(text.rules, lang)

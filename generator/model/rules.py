@@ -5,7 +5,7 @@ written after its heading: `## Sådan spilles der {#play}`, `### Får et nul poi
 The ids are what makes the languages of a game parallel: every language has the same items in
 the same order (parallel()), and `giv status` follows each item by its key. An item's id is its
 heading's id on the page too, the same in every language. The items are read from the tokens the
-page is rendered from (render/markdown.py parses each text once and takes the ids out of the
+page is rendered from (generator/markdown/ parses each text once and takes the ids out of the
 headings there); its checks report an id no link can name."""
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def kind(key: str) -> str:
 
 
 def parse_rules(text: str, tokens: list[Token]) -> tuple[list[RulesItem], list[tuple[int, str]]]:
-    """The text's items in order (tokens: the text as render/markdown.py parsed it), and (line,
+    """The text's items in order (tokens: the text as generator/markdown/ parsed it), and (line,
     message) for every heading without an id and every section missing, repeated or out of order."""
     problems: list[tuple[int, str]] = []
     heads: list[Head] = []

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from .slugs import slugify
 
 if TYPE_CHECKING:
-    from ..render.markdown import Markdown
+    from ..markdown.html import Markdown
 
 LANGS = ("da", "sv", "en")
 

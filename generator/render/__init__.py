@@ -1,1 +1,1 @@
-"""Rendering the model into pages: Markdown, Jinja2, view models."""
+"""Rendering the model into pages: Jinja2 and view models (the Markdown is generator/markdown/'s)."""

@@ -7,10 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from gettext import GNUTranslations
 
-
-def pgettext(context: str, message: str) -> tuple[str, str]:
-    """Marks a message for pybabel (which extracts pgettext calls); translated in words() and error()."""
-    return context, message
+from ..i18n.marks import pgettext  # translated in words() and error()
 
 
 # Each entry: the round form, then the deal form.

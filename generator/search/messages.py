@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from gettext import GNUTranslations
 
-from ..i18n.sheet_messages import N_
+from ..i18n.marks import N_
 
 MESSAGES = {
     "searching": N_("Searching ..."),

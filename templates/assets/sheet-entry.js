@@ -3,7 +3,7 @@
 // page's language, chosen from the engine's error codes; nothing is saved until the round is right.
 import { h, hook } from './sheet-dom.js';
 import { TRUMPS } from './sheet-store.js';
-import { awaySeats } from './sheet-seats.js';
+import { awaySeats, notYet, sittingOut } from './sheet-seats.js';
 
 /** A typed count: {value: whole number | null, empty: bool}. Only plain digits are a number. */
 export function parseCount(text) {
@@ -70,8 +70,8 @@ function roundFacts(app, current) {
     // sentences with a name follow a name being typed (app.sentence)
     app.sentence('span', {}, () => t('dealerIs', { name: app.names()[current.dealer] }))];
   if (current.trump) facts.push(h('span', {}, t('trumpIs', { trump: trumpText(t, current.trump) })));
-  const away = [...awaySeats(app)].sort((a, b) => a - b);
-  if (away.length) facts.push(app.sentence('span', {}, () => t('awayIs', { names: app.i18n.list(away.map((p) => app.names()[p])) })));
+  const out = sittingOut(app); // (a player who has left is not sitting out)
+  if (out.length) facts.push(app.sentence('span', {}, () => t('awayIs', { names: app.i18n.list(out.map((p) => app.names()[p])) })));
   return h('p', { class: 'sheet-facts' }, facts);
 }
 
@@ -287,7 +287,8 @@ function tallyForm(app, current) {
   const box = errorBox();
   const was = current.editing ? app.state.rounds[current.index].loser : null;
   const question = h('p', { class: 'sheet-step', id: 'giv-who-lost' }, t('whoLost', { round: num(roundNo) }));
-  const buttons = names.map((name, p) => h('button', {
+  const later = notYet(app.state, current.index); // a latecomer cannot lose a deal before she came
+  const buttons = names.flatMap((name, p) => (later.has(p) ? [] : [h('button', {
     type: 'button', class: 'sheet-button sheet-loser', id: `giv-loser-${p}`, dataset: hook(roundNo, p, 'loser'),
     'aria-pressed': current.editing ? String(p === was) : null,
     onclick: () => {
@@ -297,7 +298,7 @@ function tallyForm(app, current) {
       if (errors.length) { showErrors(box, errors.map((e) => app.errorText(e))); return; }
       app.saveRound(current.index, candidate);
     },
-  }, name));
+  }, name)]));
   const limit = app.result.settings.lossLimit;
   const note = limit > 0 ? h('p', { class: 'sheet-facts' }, app.i18n.tn('lossLimitNote', limit)) : null;
   return h('div', { class: 'sheet-form' }, question,

@@ -1,4 +1,4 @@
-// What this phone remembers across games and across the site's game pages: the players of the
+// What this browser remembers across games and across the site's game pages: the players of the
 // last game (offered when a new game starts, on any game's page) and the finished games (date,
 // game, result), each of which can be opened again or downloaded as JSON. Both live in
 // localStorage under keys of their own, read defensively: anything unreadable is ignored.

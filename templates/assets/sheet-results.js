@@ -4,6 +4,7 @@
 import { h, hook, keepChildren } from './sheet-dom.js';
 import { trumpText } from './sheet-entry.js';
 import { chartSection } from './sheet-chart.js';
+import { notYet } from './sheet-seats.js';
 
 function standingsSection(app) {
   const { data, result, state, i18n } = app;
@@ -83,8 +84,12 @@ function bidRow(app, r, plan, scored, round, classes, showTrump, editing) {
   const { t, tn, num } = app.i18n;
   const i18n = app.i18n;
   const shows = [];
+  const later = notYet(app.state, r);
   const cells = app.state.players.map((_, p) => {
     const dealt = plan.dealer === p;
+    if (scored && later.has(p)) { // a latecomer was not at the table yet: no dash, no total
+      return h('td', { class: 'sheet-cell is-later' }, h('span', { class: 'visually-hidden' }, t('notYetJoined')));
+    }
     if (!scored) {
       return h('td', { class: dealt ? 'sheet-cell is-dealer' : 'sheet-cell' }, dealt ? dealerMark(t) : null,
         dealt ? h('span', { class: 'visually-hidden' }, t('dealerBadge')) : null);
@@ -175,7 +180,7 @@ function bidTable(app) {
     if (r === next) classes.push('is-next');
     if (r === editing) classes.push('is-editing');
     const key = JSON.stringify([r, round || null, scored ? scored.errors.length : null,
-      plan.handSize, plan.dealer, plan.trump, r === next, r === editing, showTrump, n]);
+      plan.handSize, plan.dealer, plan.trump, r === next, r === editing, showTrump, n, [...notYet(state, r)]]);
     const numbers = { key: scored ? JSON.stringify([scored.scores, scored.totals]) : '', value: scored };
     body.push(keptRow(app, key, numbers, () => bidRow(app, r, plan, scored, round, classes, showTrump, r === editing)));
     if (round && (round.note || round.adjust)) body.push(noteRow(app, r, round, n + 1));
@@ -233,16 +238,18 @@ function tallyTable(app) {
     if (r === editing) classes.push('is-editing');
     if (scored.errors.length) classes.push('has-error');
     const loser = scored.loser;
-    const key = JSON.stringify([r, scored.loser, scored.totals, scored.errors.length, r === editing, n]);
+    const later = notYet(state, r);
+    const key = JSON.stringify([r, scored.loser, scored.totals, scored.errors.length, r === editing, n, [...later]]);
     const row = keptRow(app, key, { key: '' }, () => ({ row: h('tr', { class: classes.join(' ') },
       h('th', { scope: 'row', class: 'sheet-round' }, h('button', {
         type: 'button', class: 'sheet-edit', id: `giv-edit-${r + 1}`, 'aria-label': t('editRound', { round: num(r + 1) }),
         'aria-pressed': r === editing ? 'true' : null, onclick: () => app.editRound(r),
       }, num(r + 1))),
       h('td', { class: 'sheet-loser-name', dataset: hook(r + 1, loser, 'loser') }, loser === null ? '' : app.nameEl(loser)),
-      scored.totals.map((total, p) => h('td', { class: `sheet-cell${p === loser ? ' is-loser' : ''}` },
+      scored.totals.map((total, p) => (later.has(p) ? h('td', { class: 'sheet-cell is-later' },
+        h('span', { class: 'visually-hidden' }, t('notYetJoined'))) : h('td', { class: `sheet-cell${p === loser ? ' is-loser' : ''}` },
         p === loser ? h('span', { class: 'sheet-lost-mark', 'aria-hidden': 'true' }, '●') : null,
-        h('span', { class: 'sheet-total', dataset: { ...hook(r + 1, p, 'total'), value: total } }, num(total))))) }));
+        h('span', { class: 'sheet-total', dataset: { ...hook(r + 1, p, 'total'), value: total } }, num(total)))))) }));
     const round = state.rounds[r];
     return round && (round.note || round.adjust) ? [row, noteRow(app, r, round, n + 2)] : [row];
   });

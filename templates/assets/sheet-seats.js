@@ -1,18 +1,37 @@
 // Who is at the table (engine version 2): a seat sits out the deal being entered, leaves the game
-// (away from then on) or comes back; a latecomer joins on the score the table agrees on
-// (carryIn). A seat away from a deal is null in both its bids and its tricks.
+// (away from then on) or comes back; a latecomer sits down where the table makes room and joins
+// on the score the table agrees on (carryIn). A seat away from a deal is null in both its bids and
+// its tricks; the engine does not tell why, the sheet does (gone, and joined: the deals played
+// before a latecomer came, which she was not at the table for).
 import { h } from './sheet-dom.js';
 import { AGREED_LIMIT } from './sheet-store.js';
 import { replan } from './sheet-plan.js';
 
-/** The seats away from the round being entered (or edited): sitting it out, or gone. */
+/** The seats not at the table yet in round r (from 0): latecomers who joined after it. */
+export function notYet(state, r) {
+  return new Set((state.joined || []).flatMap((k, p) => (r < k ? [p] : [])));
+}
+
+/** The index of the round being entered (or edited). */
+const entering = (state) => (state.draft.edit !== null ? state.draft.edit : state.rounds.length);
+
+/** The seats away from the round being entered (or edited): sitting it out, gone, or not come yet. */
 export function awaySeats(app) {
   const { draft, gone } = app.state;
-  return new Set(draft.out !== null && draft.out !== undefined ? draft.out : gone || []);
+  const away = new Set(draft.out !== null && draft.out !== undefined ? draft.out : gone || []);
+  for (const p of notYet(app.state, entering(app.state))) away.add(p);
+  return away;
+}
+
+/** The seats away that sit the round out: not those that have left the game or not come yet. */
+export function sittingOut(app) {
+  const other = new Set([...(app.state.gone || []), ...notYet(app.state, entering(app.state))]);
+  return [...awaySeats(app)].filter((p) => !other.has(p)).sort((a, b) => a - b);
 }
 
 /** The table's seats after the number of players changed (before the first deal). */
 export function fitSeats(state, count) {
+  delete state.joined; // (only before the first deal, when nobody is late)
   if (state.gone) state.gone = state.gone.filter((p) => p < count);
   if (state.gone && !state.gone.length) delete state.gone;
   if (state.carryIn) {
@@ -62,6 +81,7 @@ export function seatsPart(app) {
   const round = num(current.index + 1);
   const out = awaySeats(app);
   const gone = new Set(state.gone || []);
+  const later = notYet(state, current.index);
   const names = app.names();
   const box = h('p', { class: 'sheet-field-error', role: 'alert' });
   const button = (label, words, id, run) => h('button', { type: 'button', class: 'sheet-button is-small', id, 'aria-label': words, onclick: run }, label);
@@ -69,7 +89,9 @@ export function seatsPart(app) {
     const name = names[p];
     const toggled = (set, add) => { const next = new Set(set); if (add) next.add(p); else next.delete(p); return next; };
     const does = [];
-    if (gone.has(p) && !current.editing) {
+    if (later.has(p)) {
+      // a latecomer was not at the table for this deal: nothing to sit out or leave
+    } else if (gone.has(p) && !current.editing) {
       does.push(button(t('comesBack'), t('comesBackOf', { name }), `giv-back-${p}`,
         () => seat(app, toggled(out, false), toggled(gone, false), t('cameBack', { name }), `giv-back-${p}`, box)));
     } else {
@@ -83,7 +105,7 @@ export function seatsPart(app) {
           () => seat(app, toggled(out, true), toggled(gone, true), t('left', { name }), `giv-leave-${p}`, box)));
       }
     }
-    const status = gone.has(p) && out.has(p) ? 'statusGone' : out.has(p) ? 'statusOut' : 'statusPlays';
+    const status = later.has(p) ? 'notYetJoined' : gone.has(p) && out.has(p) ? 'statusGone' : out.has(p) ? 'statusOut' : 'statusPlays';
     return h('li', { class: 'sheet-seat', dataset: { player: String(p) } },
       h('span', { class: 'sheet-seat-who' }, app.nameEl(p), h('span', { class: 'sheet-seat-state' }, t(status))),
       h('span', { class: 'sheet-seat-do' }, does));
@@ -92,21 +114,49 @@ export function seatsPart(app) {
     h('p', { class: 'sheet-hint' }, t('playersHint')), h('ul', { class: 'sheet-seats' }, rows), box);
 }
 
-/** A latecomer: a seat more, away from every deal played so far, starting from an agreed score. */
-function join(app, name, score) {
-  const { state } = app;
-  const before = app.result.schedule.map((d) => d.handSize);
+/**
+ * A seat more at `at` (the newcomer sits there; the seats from `at` on move one place on), in
+ * every list indexed by seat: the deal passes on round the table in the new order.
+ */
+function makeRoom(app, at, name, score) {
+  const { state, result } = app;
+  const on = (p) => (p >= at ? p + 1 : p);
   const n = state.players.length;
-  state.players.push(name.slice(0, 40));
-  for (const round of state.rounds) {
-    if (round.bids) { round.bids.push(null); round.took.push(null); }
-    if (round.adjust) round.adjust.push(null);
-  }
-  const carry = (state.carryIn || Array(n).fill(0)).concat([score]);
+  state.players.splice(at, 0, name.slice(0, 40));
+  state.rounds.forEach((round, i) => {
+    if (round.bids) {
+      // a played deal keeps its dealer (the engine's as played), whoever sits where now
+      if (round.dealer === undefined && result.rounds[i]) round.dealer = result.rounds[i].dealer;
+      round.bids.splice(at, 0, null);
+      round.took.splice(at, 0, null);
+      if (round.dealer !== undefined) round.dealer = on(round.dealer);
+    } else round.loser = on(round.loser);
+    if (round.adjust) round.adjust.splice(at, 0, null);
+  });
+  state.firstDealer = on(state.firstDealer);
+  if (state.gone) state.gone = state.gone.map(on);
+  const carry = (state.carryIn || Array(n).fill(0)).slice();
+  carry.splice(at, 0, score);
   if (carry.some((x) => x !== 0)) state.carryIn = carry;
   else delete state.carryIn;
+  const joined = (state.joined || Array(n).fill(0)).slice();
+  joined.splice(at, 0, state.rounds.length);
+  state.joined = joined;
   const { draft } = state;
-  for (const part of [draft, draft.aside].filter(Boolean)) { part.bids.push(''); part.took.push(''); }
+  for (const part of [draft, draft.aside].filter(Boolean)) {
+    part.bids.splice(at, 0, '');
+    part.took.splice(at, 0, '');
+    if (part.out) part.out = part.out.map(on);
+  }
+  if (app.adjustForm) app.adjustForm.player = on(app.adjustForm.player);
+}
+
+/** A latecomer: a seat more after `after`, away from every deal played so far, from an agreed score. */
+function join(app, name, score, after) {
+  const { state } = app;
+  const before = app.result.schedule.map((d) => d.handSize);
+  makeRoom(app, after + 1, name, score);
+  const { draft } = state;
   if (draft.phase === 'took' && draft.edit === null) draft.phase = 'bid';
   state.redo = null; // a round of another table cannot come back
   replan(app, before); // a seat more may lower the largest hand the pack allows
@@ -125,17 +175,25 @@ export function joinPart(app) {
     placeholder: t('playerDefault', { n: num(state.players.length + 1) }) });
   const score = h('input', { type: 'text', id: 'giv-join-score', inputmode: 'numeric', autocomplete: 'off', 'aria-describedby': 'giv-join-error' });
   score.value = String(offer);
+  // where the newcomer sits: to the left of a player, so that the deal passes on to her after that
+  // player's deal; the last seat unless the table says otherwise
+  const names = app.names();
+  const seat = h('select', { id: 'giv-join-seat' }, names.map((who, p) => h('option', { value: p, dataset: { name: String(p) } }, who)));
+  seat.value = String(names.length - 1);
+  seat.addEventListener('change', () => { name.placeholder = t('playerDefault', { n: num(Number(seat.value) + 2) }); });
   const box = h('p', { class: 'sheet-field-error', id: 'giv-join-error', role: 'alert' });
   const go = h('button', { type: 'button', class: 'sheet-button', id: 'giv-join-go', onclick: () => {
     if (state.players.length >= max) { box.textContent = t('errJoinFull', { max: num(max) }); return; }
     const value = agreedNumber(score.value);
     if (value === null) { box.textContent = t('errAgreed'); score.setAttribute('aria-invalid', 'true'); score.focus(); return; }
-    join(app, name.value, value);
-    const shown = app.names()[state.players.length - 1];
+    const after = Number(seat.value);
+    join(app, name.value, value, after);
+    const shown = app.names()[after + 1];
     app.announce(t('joined', { name: shown, points: tn(data.template === 'bid' ? 'points' : 'losses', value) }));
   } }, t('joinGo'));
   return h('div', { class: 'sheet-table-part' }, h('h4', {}, t('joinTitle')), h('p', { class: 'sheet-hint' }, t('joinHint')),
     h('div', { class: 'sheet-field' }, h('label', { for: 'giv-join-name' }, t('joinName')), name),
+    h('div', { class: 'sheet-field' }, h('label', { for: 'giv-join-seat' }, t('joinSeat')), seat),
     h('div', { class: 'sheet-field' }, h('label', { for: 'giv-join-score' }, t('joinScore')), score),
     box, h('div', { class: 'sheet-actions' }, go));
 }

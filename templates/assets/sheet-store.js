@@ -11,6 +11,7 @@
 // {loser: int}. Either may carry adjust: [int | null] (one-off points per seat) and note: text.
 // Table events (engine version 2), each optional: handSizes: [int] (bid: the table's own plan of
 // deals), carryIn: [int] (the score each seat started from), gone: [seat] (seats that have left),
+// joined: [int] (per seat, the deals played before it joined: a latecomer is away from those),
 // ended: true (tally: the evening was ended); draft.out: null | [seat] (seats away from the round
 // being entered; null: those gone).
 export const VERSION = 1;
@@ -123,6 +124,14 @@ function cleanEvents(data, value, n, state) {
     if (!seatList(value.gone, n)) return false;
     if (value.gone.length) state.gone = value.gone.slice().sort((a, b) => a - b);
   }
+  if (value.joined !== undefined && value.joined !== null) {
+    // a latecomer is away from every deal played before she joined
+    const away = (round, p) => !round.bids || round.bids[p] === null;
+    const ok = Array.isArray(value.joined) && value.joined.length === n && value.joined.every((k, p) => isWhole(k)
+      && k >= 0 && k <= 1000 && state.rounds.slice(0, k).every((round) => away(round, p)));
+    if (!ok) return false;
+    if (value.joined.some((k) => k > 0)) state.joined = value.joined.slice();
+  }
   if (value.ended !== undefined) {
     if (typeof value.ended !== 'boolean' || (value.ended && data.template !== 'tally')) return false;
     if (value.ended) state.ended = true;
@@ -230,9 +239,9 @@ function fromBase64Url(text) {
 
 /** The fragment that carries a game (without its draft). */
 export function encodeFragment(data, state) {
-  const { id, players, firstDealer, settings, rounds, handSizes, carryIn, gone, ended } = state;
+  const { id, players, firstDealer, settings, rounds, handSizes, carryIn, gone, joined, ended } = state;
   return `#${FRAGMENT}${toBase64Url(JSON.stringify({ v: VERSION, id, game: data.game, players, firstDealer, settings, rounds,
-    handSizes, carryIn, gone, ended }))}`;
+    handSizes, carryIn, gone, joined, ended }))}`;
 }
 
 /** Whether the page was opened with a shared game in its fragment. */
@@ -268,7 +277,7 @@ export function importedState(data, text) {
   const players = Array.isArray(value.rawPlayers) ? value.rawPlayers : input.players;
   const { state, repaired } = sanitize(data, { v: VERSION, id: value.id, players, firstDealer: input.firstDealer,
     settings: input.settings, rounds: input.rounds, handSizes: input.handSizes, carryIn: input.carryIn,
-    ended: input.ended, gone: value.gone });
+    ended: input.ended, gone: value.gone, joined: value.joined });
   if (!state || repaired) return { error: 'importBad' };
   return { state };
 }

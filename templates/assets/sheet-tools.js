@@ -5,6 +5,7 @@ import { encodeFragment } from './sheet-store.js';
 import { trumpText } from './sheet-entry.js';
 import { historySection } from './sheet-memory.js';
 import { noteText } from './sheet-results.js';
+import { notYet } from './sheet-seats.js';
 
 /** One CSV field: quoted when needed; text that a spreadsheet would run as a formula is defused. */
 function field(value, sep) {
@@ -27,14 +28,17 @@ export function toCsv(app) {
   if (data.template === 'tally') {
     rows.push([t('round'), t('lost'), ...names.map((name) => t('csvLosses', { name })), ...(noted ? [t('csvNote')] : [])]);
     if (carry) rows.push([t('carryRow'), '', ...carry]);
-    result.rounds.forEach((r, i) => rows.push([r.round, r.loser === null ? '' : names[r.loser], ...r.totals, ...note(i)]));
+    // a latecomer has no count in the deals before she came
+    result.rounds.forEach((r, i) => rows.push([r.round, r.loser === null ? '' : names[r.loser],
+      ...r.totals.map((total, p) => (notYet(state, i).has(p) ? '' : total)), ...note(i)]));
   } else {
     rows.push([t('round'), t('cardsHeader'), t('dealer'), t('trump'), ...names.flatMap((name) => [
       t('csvBid', { name }), t('csvTook', { name }), t('csvPoints', { name }), t('csvTotal', { name })]), ...(noted ? [t('csvNote')] : [])]);
     if (carry) rows.push([t('carryRow'), '', '', '', ...carry.flatMap((points) => ['', '', '', points])]);
-    // a seat that sat the deal out has empty bid, tricks and points
+    // a seat that sat the deal out has empty bid, tricks and points; one not come yet no total either
     result.rounds.forEach((r, i) => rows.push([r.round, r.handSize, names[r.dealer], trumpText(t, r.trump),
-      ...names.flatMap((_, p) => [state.rounds[i].bids[p] ?? '', state.rounds[i].took[p] ?? '', r.scores[p] ?? '', r.totals[p]]), ...note(i)]));
+      ...names.flatMap((_, p) => [state.rounds[i].bids[p] ?? '', state.rounds[i].took[p] ?? '', r.scores[p] ?? '',
+        notYet(state, i).has(p) ? '' : r.totals[p]]), ...note(i)]));
     for (const b of result.bonuses) {
       rows.push([t('bonusRow'), '', '', '', ...names.flatMap((_, p) => ['', '', p === b.player ? b.points : '', ''])]);
     }
@@ -55,7 +59,7 @@ export function toJson(app) {
   const { data, state } = app;
   const result = app.run() || app.result; // (names typed since the last change are in it)
   return `${JSON.stringify({ format: 'giv-game', version: 1, id: state.id, game: data.game, name: data.name, lang: data.lang,
-    input: app.engineInput(), result, rawPlayers: state.players, gone: state.gone || [] }, null, 2)}\n`;
+    input: app.engineInput(), result, rawPlayers: state.players, gone: state.gone || [], joined: state.joined }, null, 2)}\n`;
 }
 
 export function download(text, type, name) {

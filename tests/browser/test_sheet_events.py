@@ -5,8 +5,11 @@ does, and each kept through the JSON export and import."""
 from __future__ import annotations
 
 import json
+import re
 
-from test_sheet import open_setup, open_sheet, phone, play_bid_round, set_setting, setup, shown, storage_key
+import pytest
+
+from test_sheet import cell, open_setup, open_sheet, phone, play_bid_round, set_setting, setup, shown, storage_key
 
 
 def stored(pg, game: str, lang: str) -> dict:
@@ -118,7 +121,7 @@ def test_a_player_sits_out_leaves_comes_back_and_a_latecomer_joins_on_an_agreed_
     pg.locator("#giv-join-go").tap()
     assert pg.locator(".sheet-col-player").nth(4).inner_text() == "Eva"
     assert pg.locator("[data-field='carry'][data-player='4']").get_attribute("data-value") == "25"
-    assert shown(pg, 3, 4, "total") == 25
+    assert cell(pg, 3, 4, "total").count() == 0        # not at the table for deal 3: no total there
     assert pg.locator(".sheet-entry .sheet-pick[data-player='4']").count() == 1
     assert pg.locator("tr.is-upcoming").first.locator("td").count() == 5
     text = pg.locator("#sheet-app").inner_text()
@@ -133,14 +136,14 @@ def test_a_player_sits_out_leaves_comes_back_and_a_latecomer_joins_on_an_agreed_
         pg.locator("#giv-json").tap()
     path = tmp_path / "game.json"
     info.value.save_as(path)
-    totals = [shown(pg, 3, p, "total") for p in range(5)]
+    totals = [shown(pg, 3, p, "total") for p in range(4)]
     context.close()
     assert pg.watch_errors == []
     context, pg = phone(browser)
     open_sheet(pg, server, "wizard", "da")
     pg.locator("#giv-import").set_input_files(str(path))
-    pg.wait_for_selector("[data-round='3'][data-field='total'][data-player='4']")
-    assert [shown(pg, 3, p, "total") for p in range(5)] == totals
+    pg.wait_for_selector("[data-field='carry'][data-player='4'][data-value='25']")
+    assert [shown(pg, 3, p, "total") for p in range(4)] == totals
     again = stored(pg, "wizard", "da")
     assert again["carryIn"] == state["carryIn"] and again["rounds"] == state["rounds"]
     context.close()
@@ -211,5 +214,211 @@ def test_an_open_vandtia_evening_can_be_ended_and_played_on(browser, server):
     pg.locator("#giv-play-on").tap()
     assert pg.locator(".sheet-loser").count() == 3
     assert "ended" not in stored(pg, "vandtia", "en")
+    context.close()
+    assert pg.watch_errors == []
+
+
+def facts(pg) -> str:
+    return pg.locator(".sheet-entry .sheet-facts").inner_text()
+
+
+def test_a_player_who_has_left_is_not_listed_as_sitting_out(browser, server):
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", "en")
+    setup(pg, ["Ann", "Bob", "Cat", "Dan"], settings={"dealerHook": False})
+    play_bid_round(pg, 1, [10, 0, 0, 0], [10, 0, 0, 0])
+    open_table(pg)
+    pg.locator("#giv-leave-2").tap()                       # Cat goes home
+    assert "has left" in pg.locator(".sheet-seat[data-player='2']").inner_text()
+    assert pg.locator(".sheet-entry .sheet-pick[data-player='2']").count() == 0
+    assert "Sitting out" not in facts(pg) and "Cat" not in facts(pg)
+    pg.locator("#giv-out-1").tap()                         # Bob sits the next deal out
+    assert "Sitting out: Bob" in facts(pg) and "Cat" not in facts(pg)
+    play_bid_round(pg, 2, [9, None, None, 0], [9, None, None, 0])
+    # the deals after: Bob plays again, Cat is still gone and is not said to sit out
+    for deal in (3, 4):
+        assert "Sitting out" not in facts(pg) and "Cat" not in facts(pg)
+        play_bid_round(pg, deal, [0, 0, None, 0], [0, 0, None, 11 - deal])
+    # she comes back: then she plays, and nobody sits out
+    pg.locator("#giv-back-2").tap()
+    assert pg.locator(".sheet-entry .sheet-pick[data-player='2']").count() == 1
+    assert "Sitting out" not in facts(pg)
+    context.close()
+    assert pg.watch_errors == []
+
+
+BROWSER = {"en": "in this browser", "da": "i denne browser", "sv": "i den här webbläsaren"}
+
+
+@pytest.mark.parametrize("lang", ["da", "sv", "en"])
+def test_the_game_is_said_to_be_kept_in_the_browser_not_on_a_phone(browser, server, tmp_path, lang):
+    """The game lives in the browser's storage, whatever the device: the damaged-storage notice,
+    the history and the game kept aside say so, in every language."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vandtia", lang)
+    pg.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage_key("vandtia", lang), "{not json"])
+    pg.reload()
+    pg.wait_for_selector("#sheet-app.is-live .sheet-notice")
+    said = [pg.locator(".sheet-notice").inner_text()]
+    setup(pg, ["Ann", "Bo", "Cy"])
+    pg.locator("#giv-loser-1").tap()
+    pg.wait_for_selector("[data-round='1'][data-field='total']")
+    with pg.expect_download() as info:
+        pg.locator("#giv-json").tap()
+    path = tmp_path / "game.json"
+    info.value.save_as(path)
+    open_table(pg)
+    pg.locator("#giv-end").tap()                           # a finished game goes into the history
+    said.append(pg.locator(".sheet-history .sheet-hint").inner_text())
+    pg.locator("#giv-import").set_input_files(str(path))  # another game opened: this one is kept aside
+    pg.wait_for_function("() => document.querySelectorAll('#sheet-app .sheet-notice').length === 2")
+    said.append(pg.locator(".sheet-notice").last.inner_text())
+    for text in said:
+        assert BROWSER[lang] in text, text
+    strings = pg.evaluate("() => Object.values(JSON.parse(document.getElementById('giv-data').textContent).strings)")
+    assert [s for s in strings if re.search(r"(?i)phone|telefon", s)] == []
+    context.close()
+    assert pg.watch_errors == []
+
+
+def dealers(pg, rows: str) -> list[int]:
+    """The seat (column) marked as dealer in each of the rounds table's rows."""
+    return pg.locator(f"tr.{rows}").evaluate_all(
+        "trs => trs.map((tr) => [...tr.querySelectorAll('td')].findIndex((td) => td.classList.contains('is-dealer')))")
+
+
+def test_a_latecomer_sits_down_where_the_table_makes_room_and_the_deal_follows(browser, server):
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", "en")
+    setup(pg, ["Ann", "Bob", "Cat", "Dan"], settings={"dealerHook": False})
+    play_bid_round(pg, 1, [10, 0, 0, 0], [10, 0, 0, 0])    # Ann deals
+    play_bid_round(pg, 2, [0, 9, 0, 0], [0, 9, 0, 0])      # Bob deals
+    totals = {name: shown(pg, 2, p, "total") for p, name in enumerate(["Ann", "Bob", "Cat", "Dan"])}
+    open_table(pg)
+    # the last seat is offered; the table seats Eva to the left of Bob, who dealt last
+    assert pg.locator("#giv-join-seat option:checked").inner_text() == "Dan"
+    pg.locator("#giv-join-name").fill("Eva")
+    pg.locator("#giv-join-seat").select_option(label="Bob")
+    pg.locator("#giv-join-score").fill("15")
+    pg.locator("#giv-join-go").tap()
+    assert pg.locator(".sheet-col-player").all_inner_texts() == ["Ann", "Bob", "Eva", "Cat", "Dan"]
+    # the deal passes from Bob to Eva: she deals deal 3 and bids last, Cat bids first
+    assert "Dealer: Eva" in facts(pg)
+    order = [int(p) for p in pg.locator(".sheet-entry .sheet-pick").evaluate_all("els => els.map((el) => el.dataset.player)")]
+    assert order == [3, 4, 0, 1, 2]
+    # the played deals keep their dealers and points; the coming ones go round the new table
+    assert dealers(pg, "is-played") == [0, 1]
+    assert dealers(pg, "is-upcoming")[:5] == [2, 3, 4, 0, 1]
+    assert {name: shown(pg, 2, p, "total") for p, name in enumerate(["Ann", "Bob", "Eva", "Cat", "Dan"]) if name != "Eva"} == totals
+    assert pg.locator("[data-field='carry'][data-player='2']").get_attribute("data-value") == "15"
+    play_bid_round(pg, 3, [0, 0, 8, 0, 0], [0, 0, 8, 0, 0])
+    assert shown(pg, 3, 2, "score") == 18 and shown(pg, 3, 2, "total") == 33
+    assert "Dealer: Cat" in facts(pg)
+    # a second latecomer takes the default: the last seat, after Dan
+    pg.locator("#giv-join-name").fill("Fay")
+    pg.locator("#giv-join-go").tap()
+    assert pg.locator(".sheet-col-player").all_inner_texts() == ["Ann", "Bob", "Eva", "Cat", "Dan", "Fay"]
+    assert "Dealer: Cat" in facts(pg)
+    state = stored(pg, "vend-om", "en")
+    assert state["players"] == ["Ann", "Bob", "Eva", "Cat", "Dan", "Fay"]
+    assert [r["dealer"] for r in state["rounds"]] == [0, 1, 2]
+    assert state["rounds"][0]["bids"] == [10, 0, None, 0, 0, None]
+    assert state["carryIn"][2] == 15
+    assert pg.evaluate("() => document.documentElement.scrollWidth") <= 360
+    context.close()
+    assert pg.watch_errors == []
+
+
+NOT_YET = {"en": "not at the table yet", "da": "ikke ved bordet endnu", "sv": "inte vid bordet än"}
+SAT_OUT = {"en": "sat out", "da": "stod over", "sv": "stod över"}
+
+
+def seat_cell(pg, deal: int, player: int):
+    return pg.locator("tr.is-played").nth(deal - 1).locator("td.sheet-cell").nth(player)
+
+
+@pytest.mark.parametrize("game,lang", [("wizard", "da"), ("vend-om", "sv"), ("vend-om", "en")])
+def test_a_latecomers_deals_before_she_came_say_so_not_sat_out(browser, server, game, lang):
+    context, pg = phone(browser)
+    open_sheet(pg, server, game, lang)
+    setup(pg, ["Ann", "Bo", "Cy"], settings={} if game == "wizard" else {"dealerHook": False})
+    hand = entry_cards(pg)
+    play_bid_round(pg, 1, [hand, 1, 0], [hand, 0, 0])       # (bids off the hand: Wizard's dealer hook)
+    open_table(pg)
+    pg.locator("#giv-join-name").fill("Eva")
+    pg.locator("#giv-join-score").fill("5")
+    pg.locator("#giv-join-go").tap()
+    hand = entry_cards(pg)
+    play_bid_round(pg, 2, [hand, 1, 0, 0], [hand, 0, 0, 0])
+    pg.locator("#giv-out-1").tap()                         # Bo sits deal 3 out
+    hand = entry_cards(pg)
+    play_bid_round(pg, 3, [1, None, 0, hand], [0, None, 0, hand])
+    # deal 1 has no part of Eva: no dash, no total, and words that say she had not come yet
+    before = seat_cell(pg, 1, 3)
+    assert NOT_YET[lang] in before.inner_text() and SAT_OUT[lang] not in before.inner_text()
+    assert before.locator("[data-field='total']").count() == 0
+    assert SAT_OUT[lang] in seat_cell(pg, 3, 1).inner_text()   # Bo did sit deal 3 out
+    assert SAT_OUT[lang] not in pg.locator("tr.is-played").nth(1).inner_text()
+    # editing deal 1: Eva is not at the table for it, and is neither sitting out nor able to
+    pg.locator("#giv-edit-1").tap()
+    seat = pg.locator(".sheet-seat[data-player='3']")
+    assert NOT_YET[lang] in seat.inner_text() and seat.locator("button").count() == 0
+    assert "Eva" not in facts(pg)
+    assert pg.locator(".sheet-entry .sheet-pick[data-player='3']").count() == 0
+    pg.locator(".sheet-entry .sheet-actions button").nth(1).tap()   # Cancel
+    # the CSV leaves her deal-1 cells empty; her start is the agreed score
+    with pg.expect_download() as info:
+        pg.locator("#giv-csv").tap()
+    rows = [line.split(";" if lang != "en" else ",") for line in open(info.value.path(), encoding="utf-8-sig").read().splitlines()]
+    assert rows[1][-1] == "5" and rows[2][-4:] == ["", "", "", ""] and rows[3][-1] != ""
+    text = pg.locator("#sheet-app").inner_text()
+    for bad in ("undefined", "NaN", "null", "notYetJoined"):
+        assert bad not in text
+    assert pg.evaluate("() => document.documentElement.scrollWidth") <= 360
+    context.close()
+    assert pg.watch_errors == []
+
+
+def test_a_latecomer_in_vandtia_has_no_count_before_she_came_and_it_survives_a_reload(browser, server, tmp_path):
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vandtia", "en")
+    setup(pg, ["Ann", "Bo", "Cy"])
+    pg.locator("#giv-loser-1").tap()
+    pg.wait_for_selector("[data-round='1'][data-field='total']")
+    open_table(pg)
+    pg.locator("#giv-join-name").fill("Eva")
+    pg.locator("#giv-join-seat").select_option(label="Ann")
+    pg.locator("#giv-join-score").fill("1")
+    pg.locator("#giv-join-go").tap()
+    assert pg.locator(".sheet-col-player").all_inner_texts() == ["Ann", "Eva", "Bo", "Cy"]
+    pg.locator("#giv-loser-1").tap()                       # Eva loses deal 2
+    pg.wait_for_selector("[data-round='2'][data-field='total']")
+    assert shown(pg, 2, 1, "total") == 2 and shown(pg, 1, 2, "total") == 1
+    pg.reload()
+    pg.wait_for_selector("#sheet-app.is-live [data-round='2'][data-field='total']")
+    before = seat_cell(pg, 1, 1)
+    assert NOT_YET["en"] in before.inner_text() and before.locator("[data-field='total']").count() == 0
+    assert pg.locator("[data-round='1'][data-field='loser']").inner_text() == "Bo"
+    # deal 1 edited: she cannot have lost it, nor be given a loss in it
+    pg.locator("#giv-edit-1").tap()
+    assert pg.locator("#giv-loser-1").count() == 0 and pg.locator(".sheet-loser").count() == 3
+    pg.locator(".sheet-entry .sheet-actions button").first.tap()   # Cancel
+    open_table(pg)
+    pg.locator("#giv-adjust-player").select_option(label="Eva")
+    pg.locator("#giv-adjust-round").select_option(label="1")
+    pg.locator("#giv-adjust-points").fill("1")
+    pg.locator("#giv-adjust-plus").tap()
+    assert "Eva" in pg.locator("#giv-adjust-error").inner_text()
+    assert shown(pg, 2, 1, "total") == 2
+    # a shared link carries it to another phone
+    pg.locator("#giv-share").tap()
+    link = pg.locator("#giv-share-link").input_value()
+    context.close()
+    assert pg.watch_errors == []
+    context, pg = phone(browser)
+    pg.goto(link)
+    pg.wait_for_selector("#sheet-app.is-live [data-round='2'][data-field='total']")
+    assert NOT_YET["en"] in seat_cell(pg, 1, 1).inner_text()
+    assert stored(pg, "vandtia", "en")["joined"] == [0, 1, 0, 0]
     context.close()
     assert pg.watch_errors == []
