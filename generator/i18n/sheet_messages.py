@@ -117,6 +117,8 @@ MESSAGES = {
     "errTooFew": (pgettext("round", "At least two players must play the round."), pgettext("deal", "At least two players must play the deal.")),
     "errDealerAway": (pgettext("round", "{name} is away from this round and cannot be its dealer."), pgettext("deal", "{name} is away from this deal and cannot deal it.")),
     "errAdjustAway": (pgettext("round", "{name} did not play this round: only a player who played it can be given points for it."), pgettext("deal", "{name} did not play this deal: only a player who played it can be given points for it.")),
+    "errAdjustAwayLosses": (pgettext("round", "{name} did not play this round: only the players who played it can have their losses adjusted for it."), pgettext("deal", "{name} did not play this deal: only the players who played it can have their losses adjusted for it.")),
+    "errLoserAway": (pgettext("round", "{name} is away from this round and cannot lose it."), pgettext("deal", "{name} is away from this deal and cannot lose it.")),
     "tableTitle": (pgettext("round", "Rounds, players and points"), pgettext("deal", "Deals, players and points")),
     "tableTitleTally": N_("Players, losses and the end"),
     "comingTitle": (pgettext("round", "Coming rounds"), pgettext("deal", "Coming deals")),

@@ -3,7 +3,7 @@
 // open evening for the tally games (ended).
 import { h } from './sheet-dom.js';
 import { NOTE_LENGTH } from './sheet-store.js';
-import { agreedNumber, notYet } from './sheet-seats.js';
+import { agreedNumber, notYet, roundAway } from './sheet-seats.js';
 
 /** Writes value (0: none) for player p into round i, with the note; refused when the engine says so. */
 function adjust(app, i, p, value, note, box) {
@@ -18,8 +18,8 @@ function adjust(app, i, p, value, note, box) {
   const text = note.trim().slice(0, NOTE_LENGTH);
   if (text) round.note = text;
   else if (!round.adjust) delete round.note;
-  const away = new Set(round.bids ? round.bids.flatMap((b, s) => (b === null && round.took[s] === null ? [s] : [])) : []);
-  // (a tally deal has no seats away for the engine: a latecomer's deals before she came are the sheet's)
+  const away = new Set(roundAway(round));
+  // (a latecomer's deals before she came are the sheet's, not the engine's: she is not in them)
   const later = value !== 0 && notYet(state, i).has(p) ? [{ code: 'adjustAbsent', player: p, round: i + 1 }] : [];
   const refused = later.concat(app.check(i, round, 'round', away).filter((e) => e.code === 'adjustAbsent'));
   if (refused.length) {

@@ -3,7 +3,7 @@
 // page's language, chosen from the engine's error codes; nothing is saved until the round is right.
 import { h, hook } from './sheet-dom.js';
 import { TRUMPS } from './sheet-store.js';
-import { awaySeats, notYet, sittingOut } from './sheet-seats.js';
+import { awaySeats, sittingOut, tallyAway } from './sheet-seats.js';
 
 /** A typed count: {value: whole number | null, empty: bool}. Only plain digits are a number. */
 export function parseCount(text) {
@@ -41,7 +41,9 @@ export function errorText(app, error, context = {}) {
     case 'dealerAbsent':
       return t('errDealerAway', { name });
     case 'adjustAbsent':
-      return t('errAdjustAway', { name });
+      return t(app.data.template === 'tally' ? 'errAdjustAwayLosses' : 'errAdjustAway', { name });
+    case 'loserAbsent':
+      return t('errLoserAway', { name });
     case 'handSizeRange':
       return t('errHandSize');
     case 'loserRange':
@@ -65,14 +67,14 @@ function keepExtras(was, round) {
 
 function roundFacts(app, current) {
   const { t, tn } = app.i18n;
-  if (current.handSize === null) return null; // a tally deal has no hand size, dealer or trump to show
-  const facts = [h('span', {}, tn('cards', current.handSize)),
+  // a tally deal has no hand size, dealer or trump to show; only who sits it out
+  const facts = current.handSize === null ? [] : [h('span', {}, tn('cards', current.handSize)),
     // sentences with a name follow a name being typed (app.sentence)
     app.sentence('span', {}, () => t('dealerIs', { name: app.names()[current.dealer] }))];
   if (current.trump) facts.push(h('span', {}, t('trumpIs', { trump: trumpText(t, current.trump) })));
   const out = sittingOut(app); // (a player who has left is not sitting out)
   if (out.length) facts.push(app.sentence('span', {}, () => t('awayIs', { names: app.i18n.list(out.map((p) => app.names()[p])) })));
-  return h('p', { class: 'sheet-facts' }, facts);
+  return facts.length ? h('p', { class: 'sheet-facts' }, facts) : null;
 }
 
 function title(app, current) {
@@ -287,12 +289,15 @@ function tallyForm(app, current) {
   const box = errorBox();
   const was = current.editing ? app.state.rounds[current.index].loser : null;
   const question = h('p', { class: 'sheet-step', id: 'giv-who-lost' }, t('whoLost', { round: num(roundNo) }));
-  const later = notYet(app.state, current.index); // a latecomer cannot lose a deal before she came
-  const buttons = names.flatMap((name, p) => (later.has(p) ? [] : [h('button', {
+  // a player away from the deal (sitting out, gone, or not come yet) cannot lose it
+  const away = awaySeats(app);
+  const buttons = names.flatMap((name, p) => (away.has(p) ? [] : [h('button', {
     type: 'button', class: 'sheet-button sheet-loser', id: `giv-loser-${p}`, dataset: hook(roundNo, p, 'loser'),
     'aria-pressed': current.editing ? String(p === was) : null,
     onclick: () => {
       const candidate = { loser: p };
+      const out = tallyAway(app);
+      if (out.length) candidate.away = out;
       if (current.editing) keepExtras(app.state.rounds[current.index], candidate);
       const errors = app.check(current.index, candidate, 'loser');
       if (errors.length) { showErrors(box, errors.map((e) => app.errorText(e))); return; }

@@ -9,15 +9,15 @@ import { adjustPart, endPart } from './sheet-adjust.js';
 
 function parts(app) {
   const bid = app.data.template === 'bid';
-  return (bid ? [dealsPart(app), seatsPart(app)] : [endPart(app)]).concat([joinPart(app), adjustPart(app)]).filter(Boolean);
+  return (bid ? [dealsPart(app), seatsPart(app)] : [seatsPart(app), endPart(app)]).concat([joinPart(app), adjustPart(app)]).filter(Boolean);
 }
 
 export function eventsSection(app) {
   const { t } = app.i18n;
   if (!app.result || app.result.errors.some((e) => e.round === null)) return null;
   const bid = app.data.template === 'bid';
-  // a bid game always has its coming deals; a tally game's parts all need a round played
-  if (!bid && !app.state.rounds.length) return null;
+  // who plays the deal being entered is there from the first deal on, while the game is on
+  if (!app.state.rounds.length && !app.current()) return null;
   if (app.tableOpen === undefined) app.tableOpen = false;
   // folded, the panel's parts are made only when it is opened (by its summary, or by setting open)
   const body = h('div', { class: 'sheet-panel-body' });

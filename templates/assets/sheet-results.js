@@ -239,7 +239,7 @@ function tallyTable(app) {
     if (scored.errors.length) classes.push('has-error');
     const loser = scored.loser;
     const later = notYet(state, r);
-    const key = JSON.stringify([r, scored.loser, scored.totals, scored.errors.length, r === editing, n, [...later]]);
+    const key = JSON.stringify([r, scored.loser, scored.scores, scored.totals, scored.errors.length, r === editing, n, [...later]]);
     const row = keptRow(app, key, { key: '' }, () => ({ row: h('tr', { class: classes.join(' ') },
       h('th', { scope: 'row', class: 'sheet-round' }, h('button', {
         type: 'button', class: 'sheet-edit', id: `giv-edit-${r + 1}`, 'aria-label': t('editRound', { round: num(r + 1) }),
@@ -247,7 +247,10 @@ function tallyTable(app) {
       }, num(r + 1))),
       h('td', { class: 'sheet-loser-name', dataset: hook(r + 1, loser, 'loser') }, loser === null ? '' : app.nameEl(loser)),
       scored.totals.map((total, p) => (later.has(p) ? h('td', { class: 'sheet-cell is-later' },
-        h('span', { class: 'visually-hidden' }, t('notYetJoined'))) : h('td', { class: `sheet-cell${p === loser ? ' is-loser' : ''}` },
+        h('span', { class: 'visually-hidden' }, t('notYetJoined'))) : scored.scores[p] === null ? h('td', { class: 'sheet-cell is-away' },
+        h('span', { class: 'sheet-away', 'aria-hidden': 'true' }, '–'),
+        h('span', { class: 'sheet-total', 'aria-hidden': 'true', dataset: { ...hook(r + 1, p, 'total'), value: total } }, num(total)),
+        h('span', { class: 'visually-hidden' }, `${t('satOut')}, ${num(total)}`)) : h('td', { class: `sheet-cell${p === loser ? ' is-loser' : ''}` },
         p === loser ? h('span', { class: 'sheet-lost-mark', 'aria-hidden': 'true' }, '●') : null,
         h('span', { class: 'sheet-total', dataset: { ...hook(r + 1, p, 'total'), value: total } }, num(total)))))) }));
     const round = state.rounds[r];

@@ -1,8 +1,9 @@
 // Who is at the table (engine version 2): a seat sits out the deal being entered, leaves the game
 // (away from then on) or comes back; a latecomer sits down where the table makes room and joins
 // on the score the table agrees on (carryIn). A seat away from a deal is null in both its bids and
-// its tricks; the engine does not tell why, the sheet does (gone, and joined: the deals played
-// before a latecomer came, which she was not at the table for).
+// its tricks, and in a tally deal a seat in its `away`; the engine does not tell why, the sheet
+// does (gone, and joined: the deals played before a latecomer came, which she was not at the table
+// for).
 import { h } from './sheet-dom.js';
 import { AGREED_LIMIT } from './sheet-store.js';
 import { replan } from './sheet-plan.js';
@@ -21,6 +22,17 @@ export function awaySeats(app) {
   const away = new Set(draft.out !== null && draft.out !== undefined ? draft.out : gone || []);
   for (const p of notYet(app.state, entering(app.state))) away.add(p);
   return away;
+}
+
+/** The seats away from a played round as the engine has them (a tally round's `away`). */
+export function roundAway(round) {
+  return round.bids ? round.bids.flatMap((b, p) => (b === null && round.took[p] === null ? [p] : [])) : (round.away || []).slice();
+}
+
+/** The seats away from a tally deal being saved, for the engine: not those that had not come yet. */
+export function tallyAway(app) {
+  const later = notYet(app.state, entering(app.state));
+  return [...awaySeats(app)].filter((p) => !later.has(p)).sort((a, b) => a - b);
 }
 
 /** The seats away that sit the round out: not those that have left the game or not come yet. */
@@ -130,7 +142,10 @@ function makeRoom(app, at, name, score) {
       round.bids.splice(at, 0, null);
       round.took.splice(at, 0, null);
       if (round.dealer !== undefined) round.dealer = on(round.dealer);
-    } else round.loser = on(round.loser);
+    } else {
+      round.loser = on(round.loser);
+      if (round.away) round.away = round.away.map(on);
+    }
     if (round.adjust) round.adjust.splice(at, 0, null);
   });
   state.firstDealer = on(state.firstDealer);

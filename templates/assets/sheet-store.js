@@ -8,7 +8,7 @@
 //            aside: null | {phase, bids, took, out} (the new round half typed when an edit began)}}
 // A bid round is {bids: [int | null], took: [int | null], handSize: int, dealer?: seat, trump?:
 // trump as played} (null in both bids and took: the seat sat the round out); a tally round is
-// {loser: int}. Either may carry adjust: [int | null] (one-off points per seat) and note: text.
+// {loser: int, away?: [seat]}. Either may carry adjust: [int | null] (one-off points per seat) and note: text.
 // Table events (engine version 2), each optional: handSizes: [int] (bid: the table's own plan of
 // deals), carryIn: [int] (the score each seat started from), gone: [seat] (seats that have left),
 // joined: [int] (per seat, the deals played before it joined: a latecomer is away from those),
@@ -73,6 +73,13 @@ function cleanRound(data, round, n) {
   if (data.template === 'tally') {
     if (!(isWhole(round.loser) && round.loser >= 0 && round.loser < n)) return null;
     const out = { loser: round.loser };
+    if (round.away !== undefined) {
+      // the seats that sat the deal out (or had gone): each once, never the loser, two or more playing
+      const away = round.away;
+      if (!Array.isArray(away) || !away.every((p) => isWhole(p) && p >= 0 && p < n && p !== round.loser)
+        || new Set(away).size !== away.length || n - away.length < 2) return null;
+      if (away.length) out.away = away.slice().sort((a, b) => a - b);
+    }
     return cleanExtras(round, n, out) ? out : null;
   }
   const cardsOk = isWhole(round.handSize) && round.handSize >= 1 && round.handSize <= 1000;

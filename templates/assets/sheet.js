@@ -17,12 +17,10 @@ import { resultsSections } from './sheet-results.js';
 import { shareLink, toJson, toolsSection } from './sheet-tools.js';
 import { eventsSection } from './sheet-events.js';
 import { PLAN_KEYS, replan } from './sheet-plan.js';
-import { awaySeats, fitSeats } from './sheet-seats.js';
+import { awaySeats, fitSeats, roundAway } from './sheet-seats.js';
 
 const BID_CODES = new Set(['bidRange', 'dealerHook', 'tooFewPresent', 'dealerAbsent']);
 const typedText = (value) => (value === null ? '' : String(value));
-/** The seats a played round had away (null in both its bids and its tricks). */
-const away = (round) => round.bids.flatMap((b, p) => (b === null && round.took[p] === null ? [p] : []));
 
 export function createSheet(root, data) {
   const i18n = makeI18n(data.strings, data.locale);
@@ -265,8 +263,8 @@ export function createSheet(root, data) {
       if (data.template === 'bid') {
         draft.bids = round.bids.map(typedText);
         draft.took = round.took.map(typedText);
-        draft.out = away(round);
       }
+      draft.out = roundAway(round);
       state.draft = draft;
       app.commit({ focus: 'entry' });
       app.announce(t('editingRound', { round: i18n.num(index + 1) }));
@@ -287,8 +285,8 @@ export function createSheet(root, data) {
       if (data.template === 'bid') {
         draft.bids = last.bids.map(typedText);
         draft.took = last.took.map(typedText);
-        draft.out = away(last);
       }
+      draft.out = roundAway(last);
       state.draft = draft;
       state.redo = last;
       app.commit({ focus: 'entry' });

@@ -16,6 +16,15 @@ def stored(pg, game: str, lang: str) -> dict:
     return json.loads(pg.evaluate(f"() => localStorage.getItem('{storage_key(game, lang)}')"))
 
 
+def exported_json(pg, tmp_path):
+    """The game as the JSON export button downloads it: the file's path."""
+    with pg.expect_download() as info:
+        pg.locator("#giv-json").tap()
+    path = tmp_path / "game.json"
+    info.value.save_as(path)
+    return path
+
+
 def open_table(pg) -> None:
     if pg.locator("#giv-table").get_attribute("open") is None:
         pg.locator("#giv-table > summary").tap()
@@ -72,10 +81,7 @@ def test_a_mid_game_change_goes_on_from_where_the_table_is_and_the_coming_deals_
     set_setting(pg, "roundCount", 6)
     assert len(coming(pg)) == 2
     # the JSON export opens again with the same plan
-    with pg.expect_download() as info:
-        pg.locator("#giv-json").tap()
-    path = tmp_path / "game.json"
-    info.value.save_as(path)
+    path = exported_json(pg, tmp_path)
     context.close()
     assert pg.watch_errors == []
     context, pg = phone(browser)
@@ -132,10 +138,7 @@ def test_a_player_sits_out_leaves_comes_back_and_a_latecomer_joins_on_an_agreed_
     assert state["carryIn"] == [0, 0, 0, 0, 25] and state["rounds"][1]["bids"][1] is None
     assert state["rounds"][0]["bids"][4] is None
     # the JSON file brings it all back on another phone
-    with pg.expect_download() as info:
-        pg.locator("#giv-json").tap()
-    path = tmp_path / "game.json"
-    info.value.save_as(path)
+    path = exported_json(pg, tmp_path)
     totals = [shown(pg, 3, p, "total") for p in range(4)]
     context.close()
     assert pg.watch_errors == []
@@ -182,10 +185,7 @@ def test_an_adjustment_with_a_note_is_shown_exported_and_refused_for_a_seat_away
     csv = open(info.value.path(), encoding="utf-8-sig").read().splitlines()
     assert csv[0].endswith("Anteckning") and "revoke" in csv[1]
     assert csv[2].split(";")[12:15] == ["", "", ""]       # Cy sat deal 2 out
-    with pg.expect_download() as info:
-        pg.locator("#giv-json").tap()
-    path = tmp_path / "game.json"
-    info.value.save_as(path)
+    path = exported_json(pg, tmp_path)
     context.close()
     assert pg.watch_errors == []
     context, pg = phone(browser)
@@ -263,10 +263,7 @@ def test_the_game_is_said_to_be_kept_in_the_browser_not_on_a_phone(browser, serv
     setup(pg, ["Ann", "Bo", "Cy"])
     pg.locator("#giv-loser-1").tap()
     pg.wait_for_selector("[data-round='1'][data-field='total']")
-    with pg.expect_download() as info:
-        pg.locator("#giv-json").tap()
-    path = tmp_path / "game.json"
-    info.value.save_as(path)
+    path = exported_json(pg, tmp_path)
     open_table(pg)
     pg.locator("#giv-end").tap()                           # a finished game goes into the history
     said.append(pg.locator(".sheet-history .sheet-hint").inner_text())
@@ -422,3 +419,69 @@ def test_a_latecomer_in_vandtia_has_no_count_before_she_came_and_it_survives_a_r
     assert stored(pg, "vandtia", "en")["joined"] == [0, 1, 0, 0]
     context.close()
     assert pg.watch_errors == []
+
+
+def test_a_vandtia_player_sits_out_a_deal_and_it_is_kept_through_undo_a_link_and_the_json_file(browser, server, tmp_path):
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vandtia", "sv")
+    setup(pg, ["Ann", "Bo", "Cy", "Di"])
+    pg.locator("#giv-loser-1").tap()                       # Bo loses deal 1
+    pg.wait_for_selector("[data-round='1'][data-field='total']")
+    open_table(pg)
+    # Cy sits deal 2 out: she cannot lose it, and the deal says who sits out
+    pg.locator("#giv-out-2").tap()
+    assert "står över" in pg.locator(".sheet-seat[data-player='2']").inner_text()
+    assert pg.locator("#giv-loser-2").count() == 0 and pg.locator(".sheet-loser").count() == 3
+    assert "Står över: Cy" in facts(pg)
+    # Di sits out too, then plays after all
+    pg.locator("#giv-out-3").tap()
+    assert pg.locator(".sheet-loser").count() == 2
+    pg.locator("#giv-plays-3").tap()
+    assert pg.locator("#giv-loser-3").count() == 1
+    pg.locator("#giv-loser-0").tap()                       # Ann loses deal 2
+    pg.wait_for_selector("[data-round='2'][data-field='total']")
+    away = seat_cell(pg, 2, 2)
+    assert SAT_OUT["sv"] in away.inner_text() and "is-away" in away.get_attribute("class")
+    assert shown(pg, 2, 2, "total") == 0 and shown(pg, 2, 0, "total") == 1
+    assert SAT_OUT["sv"] not in seat_cell(pg, 2, 1).inner_text()
+    # deal 3: Cy is back by herself
+    assert pg.locator("#giv-loser-2").count() == 1 and pg.locator(".sheet-entry .sheet-facts").count() == 0
+    assert stored(pg, "vandtia", "sv")["rounds"] == [{"loser": 1}, {"loser": 0, "away": [2]}]
+    # no loss can be given to Cy for the deal she sat out: the sheet says so in losses
+    open_table(pg)
+    pg.locator("#giv-adjust-player").select_option(label="Cy")
+    pg.locator("#giv-adjust-round").select_option(label="2")
+    pg.locator("#giv-adjust-points").fill("1")
+    pg.locator("#giv-adjust-plus").tap()
+    refusal = pg.locator("#giv-adjust-error").inner_text()
+    assert "Cy" in refusal and "förluster" in refusal and "poäng" not in refusal
+    assert shown(pg, 2, 2, "total") == 0
+    # Undo brings deal 2 back with Cy sitting it out; saved again, it is as it was
+    pg.locator("#giv-undo").tap()
+    assert pg.locator("#giv-loser-2").count() == 0 and "Står över: Cy" in facts(pg)
+    pg.locator("#giv-loser-0").tap()
+    pg.wait_for_selector("[data-round='2'][data-field='total']")
+    state = stored(pg, "vandtia", "sv")
+    assert state["rounds"] == [{"loser": 1}, {"loser": 0, "away": [2]}]
+    text = pg.locator("#sheet-app").inner_text()
+    for bad in ("undefined", "NaN", "null", "satOut"):
+        assert bad not in text
+    assert pg.evaluate("() => document.documentElement.scrollWidth") <= 360
+    pg.locator("#giv-share").tap()
+    link = pg.locator("#giv-share-link").input_value()
+    path = exported_json(pg, tmp_path)
+    context.close()
+    assert pg.watch_errors == []
+    # a shared link and the JSON file each bring it back on another phone
+    for how in ("link", "file"):
+        context, pg = phone(browser)
+        if how == "link":
+            pg.goto(link)
+        else:
+            open_sheet(pg, server, "vandtia", "sv")
+            pg.locator("#giv-import").set_input_files(str(path))
+        pg.wait_for_selector("#sheet-app.is-live [data-round='2'][data-field='total']")
+        assert SAT_OUT["sv"] in seat_cell(pg, 2, 2).inner_text(), how
+        assert stored(pg, "vandtia", "sv")["rounds"] == state["rounds"], how
+        context.close()
+        assert pg.watch_errors == []
