@@ -19,7 +19,12 @@ played, so the sheet shows 24 scored rows and the 25th being entered. Prints:
   and the standings) is in the page;
 - taps of a 4-player round: a 4-player game is played through the page as a person would, with
   the fewest taps and keystrokes the page allows, and each one is counted (a tap on a field or
-  a button is one, a key on the on-screen keyboard is one).
+  a button is one, a key on the on-screen keyboard is one);
+- the floor, measured in the same run and the same browser: what this machine's Chromium costs
+  at the same slowdown for a page with nothing in it but one text field and one button (a
+  keystroke that writes the field's text into a line, a tap that adds to it), timed the same
+  way; and the game's page with its sheet's scripts blocked, from navigation start to its first
+  paint (the rules page alone). The sheet cannot be faster than these.
 
 The first line says the machine's load average at the start and the end (on a shared machine
 the numbers depend on it); the last line is `sheet: action p95 X ms; load Y ms; taps per round Z`.
@@ -76,6 +81,26 @@ LIVE = """() => new Promise((done) => {
   if (ready()) { after(); return; }
   new MutationObserver((_, observer) => { if (ready()) { observer.disconnect(); after(); } })
     .observe(document, { childList: true, subtree: true });
+})"""
+
+
+# The floor's page: one text field and one button, each handler writing one line of text.
+BARE_HTML = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width"><title>floor</title></head>
+<body><input id="field" type="text" aria-label="name"><button id="button" type="button">Go</button>
+<p id="out"></p><script src="bare.js"></script></body></html>
+"""
+BARE_JS = """const out = document.getElementById('out');
+document.getElementById('field').addEventListener('input', (e) => { out.textContent = e.target.value; });
+document.getElementById('button').addEventListener('click', () => { out.textContent += '!'; });
+"""
+
+
+FIRST_PAINT = """() => new Promise((done) => {
+  const paint = () => performance.getEntriesByType('paint').find((e) => e.name === 'first-paint');
+  const found = paint();
+  if (found) { done(found.startTime); return; }
+  new PerformanceObserver(() => { const p = paint(); if (p) done(p.startTime); }).observe({ type: 'paint', buffered: true });
 })"""
 
 
@@ -186,6 +211,12 @@ def main() -> int:
         site = Path(tmp) / "site"
         build(ROOT / "content", ROOT / "templates", site)
         httpd, base = serve_folder(site)
+        bare = Path(tmp) / "bare"
+        bare.mkdir()
+        (bare / "index.html").write_text(BARE_HTML, encoding="utf-8")
+        (bare / "bare.js").write_text(BARE_JS, encoding="utf-8")
+        bare_httpd, bare_base = serve_folder(bare)
+        floor: dict[str, list[float]] = {"keystroke": [], "tap": [], "page without the sheet": []}
         url = f"{base}/en/oh-hell/"
         state = game_state()
         times: dict[str, list[float]] = {"name keystroke": [], "bid": [], "save round": [], "settings change": []}
@@ -195,8 +226,9 @@ def main() -> int:
             context = browser.new_context(viewport=PHONE, service_workers="block", has_touch=True)
             page = context.new_page()
             errors: list[str] = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            watching = [True]  # (the floor's page has its scripts blocked, which the console reports)
+            page.on("pageerror", lambda e: errors.append(str(e)) if watching[0] else None)
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" and watching[0] else None)
             cdp = context.new_cdp_session(page)
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": SLOWDOWN})
 
@@ -215,11 +247,14 @@ def main() -> int:
                 box = locator.bounding_box()
                 page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
-            def measure(kind: str, end: str, action) -> None:
+            def measure_into(into: list[float], end: str, action) -> None:
                 page.evaluate(ARM, end)
                 action()
                 page.wait_for_function("() => window.__paint !== null")
-                times[kind].append(page.evaluate("() => window.__paint"))
+                into.append(page.evaluate("() => window.__paint"))
+
+            def measure(kind: str, end: str, action) -> None:
+                measure_into(times[kind], end, action)
 
             setup = page.locator("#giv-setup")
             if setup.get_attribute("open") is None:
@@ -264,8 +299,24 @@ def main() -> int:
                     localStorage.setItem('{KEY}', JSON.stringify(s)); }}""")
                 page.reload()
                 page.wait_for_selector(".sheet-live .sheet-entry")
+
+            # the floor: a bare page, timed as the sheet is
+            watching[0] = False
+            page.goto(f"{bare_base}/index.html")
+            page.locator("#field").click()
+            for i in range(args.runs):
+                measure_into(floor["keystroke"], "input", lambda: page.keyboard.press("abcdefgh"[i % 8]))
+            for i in range(args.runs):
+                measure_into(floor["tap"], "click", lambda: tap(page.locator("#button")))
+            # and the game's page with none of the sheet's scripts: the rules page alone, to its first paint
+            page.route("**/assets/*.js", lambda route: route.abort())
+            for _ in range(len(loads)):
+                page.goto(url, wait_until="load")
+                floor["page without the sheet"].append(page.evaluate(FIRST_PAINT))
+            assert page.locator(".sheet-live").count() == 0, "the sheet's scripts ran in the floor's page"
             browser.close()
         httpd.shutdown()
+        bare_httpd.shutdown()
         if errors:
             print("errors in the page:", *errors, sep="\n  ")
             return 1
@@ -281,6 +332,11 @@ def main() -> int:
     print(f"  load to live sheet: median {statistics.median(loads):.0f} ms, worst {max(loads):.0f} ms "
           f"({len(loads)} runs)")
     print(f"  a 4-player round of {hand} cards, bids then tricks: {taps} taps and keys")
+    page_alone = floor["page without the sheet"]
+    print(f"floor: a bare page (one field, one button): keystroke median {statistics.median(floor['keystroke']):.0f} ms, "
+          f"p95 {p95(floor['keystroke']):.0f} ms; tap median {statistics.median(floor['tap']):.0f} ms, "
+          f"p95 {p95(floor['tap']):.0f} ms; the page without its sheet: first paint median "
+          f"{statistics.median(page_alone):.0f} ms")
     print(f"sheet: action p95 {p95(everything):.0f} ms; load {statistics.median(loads):.0f} ms; taps per round {taps}")
     return 0
 

@@ -554,7 +554,7 @@ export function createSheet(root, data) {
   }
   const fromLink = openFragment();
 
-  root.classList.add('is-live');
+  root.classList.add('is-running'); // the blank sheet gives way to the live one
   status = h('p', { class: 'visually-hidden', role: 'status', 'aria-live': 'polite' });
   const slots = {
     notices: h('div', { class: 'sheet-slot' }), setup: h('div', { class: 'sheet-slot' }),
@@ -563,11 +563,23 @@ export function createSheet(root, data) {
   };
   root.append(status, h('div', { class: 'sheet-live' }, Object.values(slots)));
 
+  // The page opens on the round being entered and the standings; the rounds table and the chart
+  // (most of the sheet's elements, below them) are drawn in the task after that first paint.
+  app.later = new Set(['rounds', 'chart']);
   app.save();
   app.recompute();
   app.render();
   app.gameOn();
-  if (fromLink) document.getElementById('sheet')?.scrollIntoView();
+  requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      app.later = null;
+      app.renderResults(['rounds', 'chart']);
+      root.classList.add('is-live'); // the whole sheet is in the page
+      if (fromLink) document.getElementById('sheet')?.scrollIntoView();
+    };
+    channel.port2.postMessage(0);
+  });
 
   // A shared link pasted into this tab's address bar.
   window.addEventListener('hashchange', () => {
