@@ -39,9 +39,6 @@ def record(game: Game) -> GameRecord:
     return GameRecord(game.extends, stub(game), links_of(game), addresses(game))
 
 
-PARTS = (".games", ".keys")  # the files of the records, beside the index: one per field
-
-
 @dataclass
 class Records:
     """The heavy half of the cache, read only when some game changed."""
@@ -78,28 +75,14 @@ class Cache:
     def records(self) -> Records:
         if self._records is None:
             self._records = Records()
-            try:
-                self._records = Records(*(self._read(part) for part in PARTS))
-            except Exception:
-                self.index = idx.Index(self.target)  # cannot trust half a cache
+            path = self.index_file.with_suffix(".games") if self.index_file else None
+            if path and path.exists():
+                try:
+                    with path.open("rb") as handle:
+                        self._records = pickle.load(handle)
+                except Exception:
+                    self.index = idx.Index(self.target)  # cannot trust half a cache
         return self._records
-
-    def _read(self, part: str) -> dict:
-        """One part of the records as the last build wrote it ({} when there is none)."""
-        path = self.index_file.with_suffix(part) if self.index_file else None
-        if not path or not path.exists():
-            return {}
-        with path.open("rb") as handle:
-            found = pickle.load(handle)
-        if not isinstance(found, dict):
-            raise ValueError(f"{path}: not a part of the records")
-        return found
-
-    def _write(self, part: str, data: dict) -> None:
-        temp = self.index_file.with_suffix(f"{part}.{os.getpid()}")
-        with temp.open("wb") as handle:
-            pickle.dump(data, handle, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(temp, self.index_file.with_suffix(part))
 
     def forget(self) -> None:
         """Start anew: the next build is a full one."""
@@ -263,13 +246,12 @@ class Cache:
         index.pages, index.common, index.games = digests, self.common, dict(self.keys)
         index.context = index.extra()
         index.stats, index.hashes = self.inputs.stats, self.inputs.hashes
-        same_games = not self.full and games.keys() == records.games.keys() \
-            and all(records.games[g] == r for g, r in self.made.items())  # only the games read can differ
-        same_keys = not self.full and self.new_keys == records.keys
+        same = games == records.games and self.new_keys == records.keys
         self._records = Records(games, self.new_keys)
         self.inputs, self.built = None, True
         idx.save(self.index_file, index)
-        if self.index_file:  # each part written only when it changed: a rules text's change leaves the stubs as they were
-            for part, same, data in ((PARTS[0], same_games, games), (PARTS[1], same_keys, self.new_keys)):
-                if not same:
-                    self._write(part, data)
+        if self.index_file and not same:  # often the same: a change to rules text leaves the stubs as they were
+            temp = self.index_file.with_suffix(f".games.{os.getpid()}")
+            with temp.open("wb") as handle:
+                pickle.dump(self._records, handle, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(temp, self.index_file.with_suffix(".games"))

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from .inputs import RACY_NS, Inputs, Stat
 
-VERSION = 8
+VERSION = 7
 
 
 @dataclass
@@ -36,7 +36,7 @@ def target_of(out: Path | None, langs: list[str] | None) -> str:
 
 
 def index_path(store: Path, target: str) -> Path:
-    """The index file (and beside it, the records: builder.PARTS) of a target, for this version of the cache."""
+    """The index file (and beside it, the .games file) of a target, for this version of the cache."""
     return store / f"build-{hashlib.blake2b(f'{VERSION}|{target}'.encode(), digest_size=8).hexdigest()}.index"
 
 
