@@ -376,7 +376,13 @@ def test_a_latecomers_deals_before_she_came_say_so_not_sat_out(browser, server, 
     assert pg.watch_errors == []
 
 
-def test_a_latecomer_in_vandtia_has_no_count_before_she_came_and_it_survives_a_reload(browser, server, tmp_path):
+def chart_line(pg, p: int) -> list[list[float]]:
+    """The points of player p's line in the running-totals chart."""
+    points = pg.locator(f".sheet-chart polyline.series-{p}").get_attribute("points")
+    return [[float(v) for v in xy.split(",")] for xy in points.split()]
+
+
+def test_a_latecomer_in_vandtia_has_no_count_nor_line_before_she_came_and_it_survives_a_reload(browser, server, tmp_path):
     context, pg = phone(browser)
     open_sheet(pg, server, "vandtia", "en")
     setup(pg, ["Ann", "Bo", "Cy"])
@@ -391,6 +397,12 @@ def test_a_latecomer_in_vandtia_has_no_count_before_she_came_and_it_survives_a_r
     pg.locator("#giv-loser-1").tap()                       # Eva loses deal 2
     pg.wait_for_selector("[data-round='2'][data-field='total']")
     assert shown(pg, 2, 1, "total") == 2 and shown(pg, 1, 2, "total") == 1
+    # the chart: her line starts at deal 1, where she joined, and its table has no number before
+    ann, eva = chart_line(pg, 0), chart_line(pg, 1)
+    assert len(ann) == 3 and len(eva) == 2 and eva[0][0] == ann[1][0]
+    rows = pg.locator(".sheet-chart tbody tr")
+    assert rows.nth(0).locator("td").nth(1).inner_text() == NOT_YET["en"]
+    assert rows.nth(1).locator("td").all_inner_texts() == ["0", "2", "1", "0"]
     pg.reload()
     pg.wait_for_selector("#sheet-app.is-live [data-round='2'][data-field='total']")
     before = seat_cell(pg, 1, 1)
