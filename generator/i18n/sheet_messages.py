@@ -148,6 +148,8 @@ MESSAGES = {
     "statusGone": N_("has left"),
     "satOut": N_("sat out"),
     "notYetJoined": N_("not at the table yet"),
+    "hadLeft": N_("had left"),
+    "awayKey": (pgettext("round", "– sat the round out, × had left the game."), pgettext("deal", "– sat the deal out, × had left the game.")),
     "awayIs": N_("Sitting out: {names}"),
     "sittingOut": (pgettext("round", "{name} sits out round {round}."), pgettext("deal", "{name} sits out deal {round}.")),
     "playingAgain": (pgettext("round", "{name} plays round {round}."), pgettext("deal", "{name} plays deal {round}.")),

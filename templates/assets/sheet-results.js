@@ -4,7 +4,10 @@
 import { h, hook, keepChildren } from './sheet-dom.js';
 import { trumpText } from './sheet-entry.js';
 import { chartSection } from './sheet-chart.js';
-import { notYet } from './sheet-seats.js';
+import { leftBy, notYet } from './sheet-seats.js';
+
+/** What an away cell shows, by why the seat was away: sat the deal out (–) or had left (×). */
+const AWAY = { out: ['–', 'satOut'], left: ['×', 'hadLeft'] };
 
 function standingsSection(app) {
   const { data, result, state, i18n } = app;
@@ -85,6 +88,7 @@ function bidRow(app, r, plan, scored, round, classes, showTrump, editing) {
   const i18n = app.i18n;
   const shows = [];
   const later = notYet(app.state, r);
+  const gone = leftBy(app.state, r);
   const cells = app.state.players.map((_, p) => {
     const dealt = plan.dealer === p;
     if (scored && later.has(p)) { // a latecomer was not at the table yet: no dash, no total
@@ -103,13 +107,14 @@ function bidRow(app, r, plan, scored, round, classes, showTrump, editing) {
       total.dataset.value = now.totals[p];
       total.textContent = num(now.totals[p]);
     };
-    if (scored.scores[p] === null) { // the seat sat the deal out: its total stays as it was
+    if (scored.scores[p] === null) { // the seat sat the deal out, or had left: its total stays as it was
+      const [mark, why] = AWAY[gone.has(p) ? 'left' : 'out'];
       shows.push((now) => {
         if (same(now)) return;
         showTotal(now);
-        words.textContent = `${t('satOut')}, ${num(now.totals[p])}`;
+        words.textContent = `${t(why)}, ${num(now.totals[p])}`;
       });
-      return h('td', { class: 'sheet-cell is-away' }, h('span', { class: 'sheet-away', 'aria-hidden': 'true' }, '–'), total, words);
+      return h('td', { class: `sheet-cell is-away${gone.has(p) ? ' is-gone' : ''}` }, h('span', { class: 'sheet-away', 'aria-hidden': 'true' }, mark), total, words);
     }
     const made = round.bids[p] === round.took[p];
     const extra = round.adjust && round.adjust[p] !== null ? round.adjust[p] : null;
@@ -159,6 +164,11 @@ function keptRow(app, key, numbers, make) {
   return kept.row;
 }
 
+/** The key to the away marks, when a played deal has a seat away. */
+function awayKey(app) {
+  return app.result.rounds.some((r) => r.scores.includes(null)) ? app.i18n.t('awayKey') : null;
+}
+
 function bidTable(app) {
   const { result, state, i18n } = app;
   const { t, num } = i18n;
@@ -180,7 +190,7 @@ function bidTable(app) {
     if (r === next) classes.push('is-next');
     if (r === editing) classes.push('is-editing');
     const key = JSON.stringify([r, round || null, scored ? scored.errors.length : null,
-      plan.handSize, plan.dealer, plan.trump, r === next, r === editing, showTrump, n, [...notYet(state, r)]]);
+      plan.handSize, plan.dealer, plan.trump, r === next, r === editing, showTrump, n, [...notYet(state, r)], [...leftBy(state, r)]]);
     const numbers = { key: scored ? JSON.stringify([scored.scores, scored.totals]) : '', value: scored };
     body.push(keptRow(app, key, numbers, () => bidRow(app, r, plan, scored, round, classes, showTrump, r === editing)));
     if (round && (round.note || round.adjust)) body.push(noteRow(app, r, round, n + 1));
@@ -199,6 +209,7 @@ function bidTable(app) {
   const note = [];
   if (!showTrump && trumps.size === 1) note.push(t('trumpEvery', { trump: trumpText(t, [...trumps][0]) }));
   note.push(t('cellKey'));
+  if (awayKey(app)) note.push(awayKey(app));
   return { className: `sheet-table is-bid players-${n}`, frame: () => [
     h('colgroup', {}, h('col', { class: 'sheet-col-round' }), Array.from({ length: n }, () => h('col', {}))), h('thead', {}, head())],
   body, foot, notes: note };
@@ -239,7 +250,8 @@ function tallyTable(app) {
     if (scored.errors.length) classes.push('has-error');
     const loser = scored.loser;
     const later = notYet(state, r);
-    const key = JSON.stringify([r, scored.loser, scored.scores, scored.totals, scored.errors.length, r === editing, n, [...later]]);
+    const gone = leftBy(state, r);
+    const key = JSON.stringify([r, scored.loser, scored.scores, scored.totals, scored.errors.length, r === editing, n, [...later], [...gone]]);
     const row = keptRow(app, key, { key: '' }, () => ({ row: h('tr', { class: classes.join(' ') },
       h('th', { scope: 'row', class: 'sheet-round' }, h('button', {
         type: 'button', class: 'sheet-edit', id: `giv-edit-${r + 1}`, 'aria-label': t('editRound', { round: num(r + 1) }),
@@ -247,10 +259,10 @@ function tallyTable(app) {
       }, num(r + 1))),
       h('td', { class: 'sheet-loser-name', dataset: hook(r + 1, loser, 'loser') }, loser === null ? '' : app.nameEl(loser)),
       scored.totals.map((total, p) => (later.has(p) ? h('td', { class: 'sheet-cell is-later' },
-        h('span', { class: 'visually-hidden' }, t('notYetJoined'))) : scored.scores[p] === null ? h('td', { class: 'sheet-cell is-away' },
-        h('span', { class: 'sheet-away', 'aria-hidden': 'true' }, '–'),
+        h('span', { class: 'visually-hidden' }, t('notYetJoined'))) : scored.scores[p] === null ? h('td', { class: `sheet-cell is-away${gone.has(p) ? ' is-gone' : ''}` },
+        h('span', { class: 'sheet-away', 'aria-hidden': 'true' }, AWAY[gone.has(p) ? 'left' : 'out'][0]),
         h('span', { class: 'sheet-total', 'aria-hidden': 'true', dataset: { ...hook(r + 1, p, 'total'), value: total } }, num(total)),
-        h('span', { class: 'visually-hidden' }, `${t('satOut')}, ${num(total)}`)) : h('td', { class: `sheet-cell${p === loser ? ' is-loser' : ''}` },
+        h('span', { class: 'visually-hidden' }, `${t(AWAY[gone.has(p) ? 'left' : 'out'][1])}, ${num(total)}`)) : h('td', { class: `sheet-cell${p === loser ? ' is-loser' : ''}` },
         p === loser ? h('span', { class: 'sheet-lost-mark', 'aria-hidden': 'true' }, '●') : null,
         h('span', { class: 'sheet-total', dataset: { ...hook(r + 1, p, 'total'), value: total } }, num(total)))))) }));
     const round = state.rounds[r];
@@ -260,7 +272,7 @@ function tallyTable(app) {
   return { className: `sheet-table is-tally players-${n}`, frame: () => [
     h('colgroup', {}, h('col', { class: 'sheet-col-round' }), h('col', { class: 'sheet-col-lost' }),
       Array.from({ length: n }, () => h('col', {}))), h('thead', {}, head())],
-  body, foot: [], notes: [t('tallyKey')] };
+  body, foot: [], notes: [t('tallyKey'), awayKey(app)].filter(Boolean) };
 }
 
 /**

@@ -13,6 +13,11 @@ export function notYet(state, r) {
   return new Set((state.joined || []).flatMap((k, p) => (r < k ? [p] : [])));
 }
 
+/** The seats that had left the game by round r (from 0): gone before it and not back since. */
+export function leftBy(state, r) {
+  return new Set((state.left || []).flatMap((k, p) => (k !== null && r >= k ? [p] : [])));
+}
+
 /** The index of the round being entered (or edited). */
 const entering = (state) => (state.draft.edit !== null ? state.draft.edit : state.rounds.length);
 
@@ -44,6 +49,7 @@ export function sittingOut(app) {
 /** The table's seats after the number of players changed (before the first deal). */
 export function fitSeats(state, count) {
   delete state.joined; // (only before the first deal, when nobody is late)
+  delete state.left; // (nor has anybody left: a seat gone now is simply not at the table)
   if (state.gone) state.gone = state.gone.filter((p) => p < count);
   if (state.gone && !state.gone.length) delete state.gone;
   if (state.carryIn) {
@@ -72,6 +78,10 @@ function seat(app, out, gone, message, focusId, box) {
   if (gone) {
     if (gone.size) state.gone = [...gone].sort((a, b) => a - b);
     else delete state.gone;
+    // when each seat gone left: the deals played before it (it had left the deals after)
+    const left = state.players.map((_, p) => (!gone.has(p) ? null : state.left && state.left[p] !== null ? state.left[p] : state.rounds.length));
+    if (left.some((k) => k !== null)) state.left = left;
+    else delete state.left;
   }
   const seats = [...out].sort((a, b) => a - b);
   // a new deal with exactly the seats that are gone away follows the table from then on
@@ -157,6 +167,7 @@ function makeRoom(app, at, name, score) {
   const joined = (state.joined || Array(n).fill(0)).slice();
   joined.splice(at, 0, state.rounds.length);
   state.joined = joined;
+  if (state.left) state.left.splice(at, 0, null);
   const { draft } = state;
   for (const part of [draft, draft.aside].filter(Boolean)) {
     part.bids.splice(at, 0, '');

@@ -11,6 +11,7 @@
 // {loser: int, away?: [seat]}. Either may carry adjust: [int | null] (one-off points per seat) and note: text.
 // Table events (engine version 2), each optional: handSizes: [int] (bid: the table's own plan of
 // deals), carryIn: [int] (the score each seat started from), gone: [seat] (seats that have left),
+// left: [int | null] (per seat, the deals played before it left; it had left those after),
 // joined: [int] (per seat, the deals played before it joined: a latecomer is away from those),
 // ended: true (tally: the evening was ended); draft.out: null | [seat] (seats away from the round
 // being entered; null: those gone).
@@ -131,6 +132,13 @@ function cleanEvents(data, value, n, state) {
     if (!seatList(value.gone, n)) return false;
     if (value.gone.length) state.gone = value.gone.slice().sort((a, b) => a - b);
   }
+  if (value.left !== undefined && value.left !== null) {
+    // per seat, the deals played before it left the game (null: at the table)
+    const ok = Array.isArray(value.left) && value.left.length === n
+      && value.left.every((k) => k === null || (isWhole(k) && k >= 0 && k <= 1000));
+    if (!ok) return false;
+    if (value.left.some((k) => k !== null)) state.left = value.left.slice();
+  }
   if (value.joined !== undefined && value.joined !== null) {
     // a latecomer is away from every deal played before she joined
     const away = (round, p) => !round.bids || round.bids[p] === null;
@@ -246,9 +254,9 @@ function fromBase64Url(text) {
 
 /** The fragment that carries a game (without its draft). */
 export function encodeFragment(data, state) {
-  const { id, players, firstDealer, settings, rounds, handSizes, carryIn, gone, joined, ended } = state;
+  const { id, players, firstDealer, settings, rounds, handSizes, carryIn, gone, left, joined, ended } = state;
   return `#${FRAGMENT}${toBase64Url(JSON.stringify({ v: VERSION, id, game: data.game, players, firstDealer, settings, rounds,
-    handSizes, carryIn, gone, joined, ended }))}`;
+    handSizes, carryIn, gone, left, joined, ended }))}`;
 }
 
 /** Whether the page was opened with a shared game in its fragment. */
@@ -284,7 +292,7 @@ export function importedState(data, text) {
   const players = Array.isArray(value.rawPlayers) ? value.rawPlayers : input.players;
   const { state, repaired } = sanitize(data, { v: VERSION, id: value.id, players, firstDealer: input.firstDealer,
     settings: input.settings, rounds: input.rounds, handSizes: input.handSizes, carryIn: input.carryIn,
-    ended: input.ended, gone: value.gone, joined: value.joined });
+    ended: input.ended, gone: value.gone, left: value.left, joined: value.joined });
   if (!state || repaired) return { error: 'importBad' };
   return { state };
 }

@@ -59,7 +59,7 @@ export function toJson(app) {
   const { data, state } = app;
   const result = app.run() || app.result; // (names typed since the last change are in it)
   return `${JSON.stringify({ format: 'giv-game', version: 1, id: state.id, game: data.game, name: data.name, lang: data.lang,
-    input: app.engineInput(), result, rawPlayers: state.players, gone: state.gone || [], joined: state.joined }, null, 2)}\n`;
+    input: app.engineInput(), result, rawPlayers: state.players, gone: state.gone || [], left: state.left, joined: state.joined }, null, 2)}\n`;
 }
 
 export function download(text, type, name) {
