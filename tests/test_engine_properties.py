@@ -130,6 +130,8 @@ def tally_games(draw) -> dict:
     for rnd in game["rounds"]:
         if draw(st.integers(0, 5)) == 0:
             rnd["adjust"] = draw(st.lists(st.none() | st.integers(-2, 2), min_size=n, max_size=n))
+        if draw(st.integers(0, 3)) == 0:  # seats away from the deal, in any order, never all
+            rnd["away"] = draw(st.lists(st.integers(0, n - 1), unique=True, max_size=n - 1))
     if draw(st.integers(0, 3)) == 0:
         game["carryIn"] = draw(st.lists(st.integers(0, 3), min_size=n, max_size=n))
     if draw(st.integers(0, 3)) == 0:
@@ -238,6 +240,8 @@ def permute_game(game: dict, order: list[int], first_dealer: int) -> dict:
                 new[key] = [old[key][o] for o in order]
         if "dealer" in old:
             new["dealer"] = order.index(old["dealer"])
+        if "away" in old:
+            new["away"] = [order.index(seat) for seat in old["away"]]
         if "loser" in old:
             loser = old["loser"]
             if isinstance(loser, int) and not isinstance(loser, bool) and 0 <= loser < len(order):
@@ -454,6 +458,24 @@ def test_an_absent_seat_never_deals_and_its_total_never_changes(game):
     assert played == [{k: r[k] for k in ("round", "handSize", "dealer", "trump")} for r in out["rounds"]][: len(played)]
     if "handSizes" in game:
         assert len(out["schedule"]) == len(game["handSizes"])
+
+
+@STABLE
+@given(tally_games())
+def test_a_seat_away_from_a_tally_deal_scores_null_and_cannot_lose_it(game):
+    out = scored(game)
+    n = len(game["players"])
+    before = list(game.get("carryIn", [0] * n))
+    for rnd, given_rnd in zip(out["rounds"], game["rounds"]):
+        away = set(given_rnd.get("away", []))
+        codes = [e["code"] for e in rnd["errors"]]
+        for p in range(n):
+            assert (rnd["scores"][p] is None) == (p in away)
+            if p in away:
+                assert rnd["totals"][p] == before[p]
+        assert ("loserAbsent" in codes) == (rnd["loser"] in away)
+        assert ("tooFewPresent" in codes) == (n - len(away) < 2)
+        before = rnd["totals"]
 
 
 def _without_adjust(game: dict) -> dict:

@@ -31,8 +31,11 @@ export function chartSection(app, width) {
   const hasBonus = bonus.some((b) => b !== 0);
   const steps = rounds.length + (hasBonus ? 1 : 0);
   const start = app.state.carryIn || names.map(() => 0); // a latecomer's agreed score
-  const series = names.map((_, p) => [start[p], ...rounds.map((r) => r.totals[p]), ...(hasBonus ? [result.totals[p]] : [])]);
-  const all = series.flat();
+  // a latecomer's line starts where she joined (null before: the deals she was not at the table for)
+  const joined = app.state.joined || names.map(() => 0);
+  const series = names.map((_, p) => [start[p], ...rounds.map((r) => r.totals[p]), ...(hasBonus ? [result.totals[p]] : [])]
+    .map((v, i) => (i < joined[p] ? null : v)));
+  const all = series.flat().filter((v) => v !== null);
   const low = Math.min(0, ...all);
   const high = Math.max(1, ...all);
   const x = (i) => PAD.left + (i * (W - PAD.left - PAD.right)) / Math.max(1, steps);
@@ -55,7 +58,8 @@ export function chartSection(app, width) {
   if (hasBonus) grid.append(s('text', { x: x(steps), y: H - 10, class: 'sheet-chart-x is-bonus' }, t('chartBonus')));
   svg.append(grid);
   series.forEach((points, p) => {
-    const at = points.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
+    if (points[points.length - 1] === null) return; // (joined after every deal shown: no line yet)
+    const at = points.flatMap((v, i) => (v === null ? [] : [`${x(i).toFixed(1)},${y(v).toFixed(1)}`])).join(' ');
     svg.append(s('polyline', { points: at, class: `sheet-line series-${p % 8}` }),
       s('circle', { cx: x(points.length - 1), cy: y(points[points.length - 1]), r: 4, class: `sheet-dot series-${p % 8}` }));
   });
@@ -85,13 +89,14 @@ export function chartSection(app, width) {
   const row = (label, totals) => {
     const tr = view.rows.get(label) || h('tr', {}, h('th', { scope: 'row' }, label), totals.map(() => h('td', {})));
     totals.forEach((v, p) => {
-      const text = num(v);
+      const text = v === null ? t('notYetJoined') : num(v);
       if (tr.cells[p + 1].textContent !== text) tr.cells[p + 1].textContent = text;
     });
     rows.set(label, tr);
     return tr;
   };
-  keepChildren(view.tbody, [...rounds.map((r) => row(num(r.round), r.totals)), ...(hasBonus ? [row(t('bonusRow'), result.totals)] : [])]);
+  const came = (r) => r.totals.map((v, p) => (r.round <= joined[p] ? null : v));
+  keepChildren(view.tbody, [...rounds.map((r) => row(num(r.round), came(r))), ...(hasBonus ? [row(t('bonusRow'), result.totals)] : [])]);
   view.rows = rows;
   view.figure.replaceChildren(svg, legend);
   return view.section;

@@ -13,9 +13,10 @@ export function notYet(state, r) {
   return new Set((state.joined || []).flatMap((k, p) => (r < k ? [p] : [])));
 }
 
-/** The seats that had left the game by round r (from 0): gone before it and not back since. */
+/** The seats that had left the game at round r (from 0): gone before it and not back by then. */
 export function leftBy(state, r) {
-  return new Set((state.left || []).flatMap((k, p) => (k !== null && r >= k ? [p] : [])));
+  const away = (spells) => spells.some(([from, to]) => from <= r && (to === null || r < to));
+  return new Set((state.left || []).flatMap((spells, p) => (away(spells) ? [p] : [])));
 }
 
 /** The index of the round being entered (or edited). */
@@ -78,9 +79,16 @@ function seat(app, out, gone, message, focusId, box) {
   if (gone) {
     if (gone.size) state.gone = [...gone].sort((a, b) => a - b);
     else delete state.gone;
-    // when each seat gone left: the deals played before it (it had left the deals after)
-    const left = state.players.map((_, p) => (!gone.has(p) ? null : state.left && state.left[p] !== null ? state.left[p] : state.rounds.length));
-    if (left.some((k) => k !== null)) state.left = left;
+    // each seat's spells away from the game: [the deals played when it left, when it came back]
+    const k = state.rounds.length;
+    const left = state.players.map((_, p) => {
+      const spells = state.left ? state.left[p].map((spell) => spell.slice()) : [];
+      const last = spells[spells.length - 1];
+      if (gone.has(p) && !(last && last[1] === null)) spells.push([k, null]);
+      if (!gone.has(p) && last && last[1] === null) last[1] = k;
+      return spells.filter(([from, to]) => to === null || to > from); // (back before a deal was missed)
+    });
+    if (left.some((spells) => spells.length)) state.left = left;
     else delete state.left;
   }
   const seats = [...out].sort((a, b) => a - b);
@@ -167,7 +175,7 @@ function makeRoom(app, at, name, score) {
   const joined = (state.joined || Array(n).fill(0)).slice();
   joined.splice(at, 0, state.rounds.length);
   state.joined = joined;
-  if (state.left) state.left.splice(at, 0, null);
+  if (state.left) state.left.splice(at, 0, []);
   const { draft } = state;
   for (const part of [draft, draft.aside].filter(Boolean)) {
     part.bids.splice(at, 0, '');

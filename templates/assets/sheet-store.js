@@ -11,7 +11,8 @@
 // {loser: int, away?: [seat]}. Either may carry adjust: [int | null] (one-off points per seat) and note: text.
 // Table events (engine version 2), each optional: handSizes: [int] (bid: the table's own plan of
 // deals), carryIn: [int] (the score each seat started from), gone: [seat] (seats that have left),
-// left: [int | null] (per seat, the deals played before it left; it had left those after),
+// left: [[int, int | null]] (per seat, its spells away from the game: the deals played when it
+// left and when it came back; it had left the deals between),
 // joined: [int] (per seat, the deals played before it joined: a latecomer is away from those),
 // ended: true (tally: the evening was ended); draft.out: null | [seat] (seats away from the round
 // being entered; null: those gone).
@@ -133,11 +134,13 @@ function cleanEvents(data, value, n, state) {
     if (value.gone.length) state.gone = value.gone.slice().sort((a, b) => a - b);
   }
   if (value.left !== undefined && value.left !== null) {
-    // per seat, the deals played before it left the game (null: at the table)
+    // per seat, its spells away from the game: [deals played when it left, when it came back or null]
+    const spell = (x) => Array.isArray(x) && x.length === 2 && isWhole(x[0]) && x[0] >= 0 && x[0] <= 1000
+      && (x[1] === null || (isWhole(x[1]) && x[1] > x[0] && x[1] <= 1000));
     const ok = Array.isArray(value.left) && value.left.length === n
-      && value.left.every((k) => k === null || (isWhole(k) && k >= 0 && k <= 1000));
+      && value.left.every((spells) => Array.isArray(spells) && spells.length <= 100 && spells.every(spell));
     if (!ok) return false;
-    if (value.left.some((k) => k !== null)) state.left = value.left.slice();
+    if (value.left.some((spells) => spells.length)) state.left = value.left.map((spells) => spells.map((x) => x.slice()));
   }
   if (value.joined !== undefined && value.joined !== null) {
     // a latecomer is away from every deal played before she joined

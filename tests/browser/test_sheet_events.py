@@ -376,7 +376,13 @@ def test_a_latecomers_deals_before_she_came_say_so_not_sat_out(browser, server, 
     assert pg.watch_errors == []
 
 
-def test_a_latecomer_in_vandtia_has_no_count_before_she_came_and_it_survives_a_reload(browser, server, tmp_path):
+def chart_line(pg, p: int) -> list[list[float]]:
+    """The points of player p's line in the running-totals chart."""
+    points = pg.locator(f".sheet-chart polyline.series-{p}").get_attribute("points")
+    return [[float(v) for v in xy.split(",")] for xy in points.split()]
+
+
+def test_a_latecomer_in_vandtia_has_no_count_nor_line_before_she_came_and_it_survives_a_reload(browser, server, tmp_path):
     context, pg = phone(browser)
     open_sheet(pg, server, "vandtia", "en")
     setup(pg, ["Ann", "Bo", "Cy"])
@@ -391,6 +397,12 @@ def test_a_latecomer_in_vandtia_has_no_count_before_she_came_and_it_survives_a_r
     pg.locator("#giv-loser-1").tap()                       # Eva loses deal 2
     pg.wait_for_selector("[data-round='2'][data-field='total']")
     assert shown(pg, 2, 1, "total") == 2 and shown(pg, 1, 2, "total") == 1
+    # the chart: her line starts at deal 1, where she joined, and its table has no number before
+    ann, eva = chart_line(pg, 0), chart_line(pg, 1)
+    assert len(ann) == 3 and len(eva) == 2 and eva[0][0] == ann[1][0]
+    rows = pg.locator(".sheet-chart tbody tr")
+    assert rows.nth(0).locator("td").nth(1).inner_text() == NOT_YET["en"]
+    assert rows.nth(1).locator("td").all_inner_texts() == ["0", "2", "1", "0"]
     pg.reload()
     pg.wait_for_selector("#sheet-app.is-live [data-round='2'][data-field='total']")
     before = seat_cell(pg, 1, 1)
@@ -509,30 +521,36 @@ def test_the_deals_after_a_player_left_say_she_had_left_not_that_she_sat_out(bro
     deal(2, [2, 0, None, 0], 0)
     pg.locator("#giv-out-1").tap()                         # Bo sits deal 3 out
     deal(3, [3, None, None, 0], 3)
+    pg.locator("#giv-back-2").tap()                        # Cy is back for deal 4
+    deal(4, [4, 0, 0, 0], 2)
+    pg.locator("#giv-out-2").tap()                         # and sits deal 5 out
+    deal(5, [5, 0, None, 0], 0)
 
     def check(where: str) -> None:
         for number in (2, 3):
             gone = seat_cell(pg, number, 2)
             assert HAD_LEFT[lang] in gone.inner_text() and SAT_OUT[lang] not in gone.inner_text(), where
             assert gone.locator(".sheet-away").inner_text() == "×", where
-        out = seat_cell(pg, 3, 1)
-        assert SAT_OUT[lang] in out.inner_text() and out.locator(".sheet-away").inner_text() == "–", where
+        for number, p in ((3, 1), (5, 2)):
+            out = seat_cell(pg, number, p)
+            assert SAT_OUT[lang] in out.inner_text() and out.locator(".sheet-away").inner_text() == "–", where
         assert seat_cell(pg, 1, 2).locator(".sheet-away").count() == 0, where
+        assert seat_cell(pg, 4, 2).locator(".sheet-away").count() == 0, where
         assert pg.locator(".sheet-hint", has_text="×").count() == 1, where   # the key to the marks
-        assert stored(pg, game, lang)["left"] == [None, None, 1, None], where
+        assert stored(pg, game, lang)["left"] == [[], [], [[1, 3]], []], where
 
     check("played")
     assert pg.evaluate("() => document.documentElement.scrollWidth") <= 360
     path = exported_json(pg, tmp_path)
     pg.reload()
-    pg.wait_for_selector("#sheet-app.is-live [data-round='3'][data-field='total']")
+    pg.wait_for_selector("#sheet-app.is-live [data-round='5'][data-field='total']")
     check("reloaded")
     context.close()
     assert pg.watch_errors == []
     context, pg = phone(browser)
     open_sheet(pg, server, game, lang)
     pg.locator("#giv-import").set_input_files(str(path))
-    pg.wait_for_selector("#sheet-app.is-live [data-round='3'][data-field='total']")
+    pg.wait_for_selector("#sheet-app.is-live [data-round='5'][data-field='total']")
     check("imported")
     context.close()
     assert pg.watch_errors == []
