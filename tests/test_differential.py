@@ -5,7 +5,7 @@ Games are drawn with a fixed seed: both templates; no spec, the four games' spec
 loader gives them to the build and `giv score` (with their variants), and random specs narrowed from the templates;
 every setting with good, off-range, off-step and wrong-typed values and unknown keys; random
 player counts, hand sizes, dealers; bad numbers, extra rounds; the table's events (an edited
-staircase, absent seats, adjustments, a carry-in, the dealer and trump as played, an ended tally
+staircase, absent seats (null in a bid round, a tally round's away), adjustments, a carry-in, the dealer and trump as played, an ended tally
 game); and inputs that are not of the contract's shape at all. Both engines read the same JSON text. One node process scores all games
 (tests/js/score-many.mjs).
 """
@@ -30,7 +30,7 @@ SEED = 20250611
 GAMES = 10000
 
 ALL_CODES = {"badSetting", "playerCount", "tooManyRounds", "handSizeRange", "bidRange", "tookRange",
-             "tricksSum", "dealerHook", "loserRange", "tooFewPresent", "dealerAbsent", "adjustAbsent"}
+             "tricksSum", "dealerHook", "loserRange", "loserAbsent", "tooFewPresent", "dealerAbsent", "adjustAbsent"}
 PLAYED_TRUMPS = ["turnUp", "hearts", "diamonds", "clubs", "spades", "none"]
 NAMES = ["Anna", "Ben", "Cara", "Dan", "Eva", "Finn", "Gro", "Hans", "Ida", "Jens", "Kai", "Lis", "Mads",
          "Åse", "Ødegård", "", "Anna", "名前", "\U0001F0A1 Ace", "a\"b\\c", "\u00e9"]
@@ -237,6 +237,8 @@ def tally_rounds(rng: random.Random, n: int) -> list[dict]:
         elif rng.random() < 0.1:
             loser = as_other_whole(rng, loser)
         rnd: dict[str, Any] = {"loser": loser}
+        if n > 1 and rng.random() < 0.15:  # seats away: sometimes the loser, sometimes all but one
+            rnd["away"] = rng.sample(range(n), rng.randint(0, n - 1))
         if rng.random() < 0.1:
             rnd["adjust"] = [rng.choice([None, 0, 1, -1, 2, as_float(rng, 3)]) for _ in range(n)]
         rounds.append(rnd)
@@ -573,3 +575,11 @@ def test_js_engine_matches_python(games: list[str]) -> None:
             report += ["", f"input: {text}", f"first difference: {first_difference(py, js)}",
                        f"python: {json.dumps(py, ensure_ascii=False)}", f"js: {json.dumps(js, ensure_ascii=False)}"]
         pytest.fail("\n".join(report), pytrace=False)
+
+
+def test_every_code_the_engines_give_has_a_meaning_in_the_build_errors():
+    """A worked example whose round the engine refuses is reported to its author with what the
+    code means (generator/verify/examples.py): every code the fuzz reaches has one."""
+    from generator.verify.examples import MEANING
+
+    assert set(MEANING) == ALL_CODES

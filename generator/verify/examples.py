@@ -101,6 +101,7 @@ MEANING = {
     "dealerHook": "the dealer's bid makes the bids add up to the hand size",
     "adjustAbsent": "an adjustment for a player absent from the round",
     "loserRange": "the loser is not one of the players",
+    "loserAbsent": "the loser is absent from the round",
     "playerCount": "a number of players the game does not allow",
     "badSetting": "a setting outside what the game offers",
 }
