@@ -455,6 +455,8 @@ def test_a_vandtia_player_sits_out_a_deal_and_it_is_kept_through_undo_a_link_and
     away = seat_cell(pg, 2, 2)
     assert SAT_OUT["sv"] in away.inner_text() and "is-away" in away.get_attribute("class")
     assert shown(pg, 2, 2, "total") == 0 and shown(pg, 2, 0, "total") == 1
+    mark, count = away.locator(".sheet-away").bounding_box(), away.locator(".sheet-total").bounding_box()
+    assert count["x"] - (mark["x"] + mark["width"]) >= 3   # "– 0", not "–0", which reads as minus zero
     assert SAT_OUT["sv"] not in seat_cell(pg, 2, 1).inner_text()
     # deal 3: Cy is back by herself
     assert pg.locator("#giv-loser-2").count() == 1 and pg.locator(".sheet-entry .sheet-facts").count() == 0
