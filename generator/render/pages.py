@@ -107,10 +107,10 @@ def manifest(lp: LanguagePages) -> bytes:
 
 
 def service_worker(lp: LanguagePages, files: Files) -> bytes:
-    """The language's sw.js: it precaches every file of the language, and its version is their digest."""
-    prefix = lp.prefix
-    own = sorted({name[len(prefix):] for name in files if name.startswith(prefix)} - {"sitemap.xml", "robots.txt"})
-    version = hashlib.sha256(b"".join(n.encode() + b"\0" + digest(files[prefix + n]) for n in own)).hexdigest()[:16]
+    """The language's sw.js: it precaches every file of the language (files: by their names in its
+    folder), and its version is their digest."""
+    own = sorted(set(files) - {"sitemap.xml", "robots.txt"})
+    version = hashlib.sha256(b"".join(n.encode() + b"\0" + digest(files[n]) for n in own)).hexdigest()[:16]
     precache = ["./" if n == "index.html" else n.removesuffix("index.html") for n in own]
     return lp.env.get_template("sw.js").render(version=version, precache=precache).encode("utf-8")
 
@@ -251,7 +251,15 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
         for name, body in assets.items():
             files[f"{prefix}assets/{name}"] = body
         files[f"{prefix}assets/manifest.json"] = manifest(pages[lang])
+    own: dict[str, Files] = {lang: {} for lang in langs}  # each language's files, by their names in its folder
+    if single:
+        own[langs[0]] = dict(files)
+    else:
+        for name, data in files.items():
+            folder, _, rest = name.partition("/")
+            if rest and folder in own:
+                own[folder][rest] = data
     for lang in langs:
-        files[f"{pages[lang].prefix}sw.js"] = service_worker(pages[lang], files)
+        files[f"{pages[lang].prefix}sw.js"] = service_worker(pages[lang], own[lang])
     files.update(host_files(env, site, urls, langs, single))
     return dict(sorted(files.items()))
