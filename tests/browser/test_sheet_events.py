@@ -367,7 +367,10 @@ def test_a_latecomers_deals_before_she_came_say_so_not_sat_out(browser, server, 
     with pg.expect_download() as info:
         pg.locator("#giv-csv").tap()
     rows = [line.split(";" if lang != "en" else ",") for line in open(info.value.path(), encoding="utf-8-sig").read().splitlines()]
-    assert rows[1][-1] == "5" and rows[2][-4:] == ["", "", "", ""] and rows[3][-1] != ""
+    # (Bo sat deal 3 out: the last column says so, and says nothing of Eva before she came)
+    assert rows[0][-1] == {"en": "Away", "da": "Ikke med", "sv": "Inte med"}[lang]
+    assert [row[-1] for row in rows[2:]] == ["", "", f"Bo ({SAT_OUT[lang]})"]
+    assert rows[1][-1] == "5" and rows[2][-5:-1] == ["", "", "", ""] and rows[3][-2] != ""
     text = pg.locator("#sheet-app").inner_text()
     for bad in ("undefined", "NaN", "null", "notYetJoined"):
         assert bad not in text
@@ -481,6 +484,12 @@ def test_a_vandtia_player_sits_out_a_deal_and_it_is_kept_through_undo_a_link_and
     for bad in ("undefined", "NaN", "null", "satOut"):
         assert bad not in text
     assert pg.evaluate("() => document.documentElement.scrollWidth") <= 360
+    # the CSV names who was away from each deal, in a column of its own after the counts
+    with pg.expect_download() as info:
+        pg.locator("#giv-csv").tap()
+    rows = [line.split(";") for line in open(info.value.path(), encoding="utf-8-sig").read().splitlines()]
+    assert rows[0][-1] == "Inte med" and rows[1][-1] == "" and rows[2][-1] == "Cy (stod över)"
+    assert rows[2][2:6] == ["1", "1", "0", "0"]
     pg.locator("#giv-share").tap()
     link = pg.locator("#giv-share-link").input_value()
     path = exported_json(pg, tmp_path)
@@ -543,6 +552,12 @@ def test_the_deals_after_a_player_left_say_she_had_left_not_that_she_sat_out(bro
 
     check("played")
     assert pg.evaluate("() => document.documentElement.scrollWidth") <= 360
+    # the CSV's last column says who was away and why: Cy had left in deals 2 and 3
+    with pg.expect_download() as info:
+        pg.locator("#giv-csv").tap()
+    away = [line.split(";")[-1] for line in open(info.value.path(), encoding="utf-8-sig").read().splitlines()]
+    assert away[2:] == [f"Cy ({HAD_LEFT[lang]})", f'"Bo ({SAT_OUT[lang]}), Cy ({HAD_LEFT[lang]})"', "",
+                        f"Cy ({SAT_OUT[lang]})"], away
     path = exported_json(pg, tmp_path)
     pg.reload()
     pg.wait_for_selector("#sheet-app.is-live [data-round='5'][data-field='total']")
