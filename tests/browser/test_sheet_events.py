@@ -284,6 +284,24 @@ def dealers(pg, rows: str) -> list[int]:
         "trs => trs.map((tr) => [...tr.querySelectorAll('td')].findIndex((td) => td.classList.contains('is-dealer')))")
 
 
+def test_a_latecomer_renames_nobody_when_seats_have_no_names(browser, server):
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", "da")
+    setup(pg, ["Ann", "", "Cy"], settings={"dealerHook": False})
+    play_bid_round(pg, 1, [10, 0, 0], [10, 0, 0])
+    before = [shown(pg, 1, p, "total") for p in range(3)]
+    open_table(pg)
+    assert pg.locator("#giv-join-name").get_attribute("placeholder") == "Spiller 4"
+    pg.locator("#giv-join-seat").select_option(label="Ann")   # she sits between Ann and Spiller 2
+    assert pg.locator("#giv-join-name").get_attribute("placeholder") == "Spiller 4"
+    pg.locator("#giv-join-go").tap()
+    assert pg.locator(".sheet-col-player").all_inner_texts() == ["Ann", "Spiller 4", "Spiller 2", "Cy"]
+    assert [shown(pg, 1, p, "total") for p in (0, 2, 3)] == before        # each keeps her points
+    assert "Spiller 2" in pg.locator("#giv-join-seat").inner_text()
+    context.close()
+    assert pg.watch_errors == []
+
+
 def test_a_latecomer_sits_down_where_the_table_makes_room_and_the_deal_follows(browser, server):
     context, pg = phone(browser)
     open_sheet(pg, server, "vend-om", "en")
