@@ -72,3 +72,30 @@ def test_the_sheets_modules_are_preloaded_from_the_head_and_fetched_once(page, s
     assert f"{server}/en/assets/sheet.js" in in_head and f"{server}/en/assets/engine.js" in in_head and in_body == 0
     twice = sorted({url for url in requested if requested.count(url) > 1})
     assert twice == [], f"fetched more than once: {twice}"
+
+
+@pytest.mark.parametrize("how", ["reload", "link to #sheet"])
+def test_a_player_coming_back_lands_on_the_sheet(browser, server, how):
+    """A reload mid-game lands where the player was (the browser restores the place), and a link
+    to #sheet on the sheet's heading, wherever the long text above the sheet ends."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, service_workers="block")
+    stored_game(context)
+    page = context.new_page()
+    page.goto(f"{server}/en/oh-hell/")
+    page.wait_for_selector("#sheet-app.is-live")
+    where = "() => document.querySelector(%r).getBoundingClientRect().top"
+    if how == "reload":
+        page.evaluate("() => window.scrollTo(0, document.querySelector('.sheet-entry').getBoundingClientRect().top + scrollY - 50)")
+        page.wait_for_timeout(200)
+        before = page.evaluate(where % ".sheet-entry")
+        page.reload()
+    else:
+        before = 16  # the page's scroll-padding-top, 1rem
+        page.goto("about:blank")
+        page.goto(f"{server}/en/oh-hell/#sheet")
+    page.wait_for_selector("#sheet-app.is-live")
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(300)
+    after = page.evaluate(where % (".sheet-entry" if how == "reload" else "#sheet"))
+    assert abs(after - before) < 30, f"{how}: at {after:.0f} px from the top of the screen, not {before:.0f}"
+    context.close()
