@@ -99,3 +99,28 @@ def test_a_player_coming_back_lands_on_the_sheet(browser, server, how):
     after = page.evaluate(where % (".sheet-entry" if how == "reload" else "#sheet"))
     assert abs(after - before) < 30, f"{how}: at {after:.0f} px from the top of the screen, not {before:.0f}"
     context.close()
+
+
+LAID_OUT = """() => ['variants', 'settings', 'examples'].map((id) =>
+    getComputedStyle(document.getElementById(id)).contentVisibility)"""
+
+
+@pytest.mark.parametrize("data", ["the sheet's data", "broken data"])
+def test_the_text_put_off_while_the_sheet_opens_is_laid_out_after(page, server, data):
+    """While the sheet is drawn, the long sections above it are laid out only near the screen;
+    once it is drawn, or when there is no live sheet to draw, the whole page is laid out (so the
+    browser's find, focus and anchors see it as it is)."""
+    if data == "broken data":
+        def corrupt(route):
+            html = route.fetch().text().replace('<script type="application/json" id="giv-data">{', '<script type="application/json" id="giv-data">{,')
+            route.fulfill(body=html, content_type="text/html; charset=utf-8")
+        page.route("**/en/oh-hell/", corrupt)
+    stored_game(page)
+    page.goto(f"{server}/en/oh-hell/")
+    if data == "broken data":
+        page.wait_for_load_state("load")
+        assert page.locator(".sheet-live").count() == 0 and page.locator(".blank-sheet").is_visible()
+        page.wait_for_function(f"() => ({LAID_OUT})().every((v) => v === 'visible')")
+    else:
+        page.wait_for_selector("#sheet-app.is-live")
+        assert page.evaluate(LAID_OUT) == ["visible"] * 3
