@@ -65,7 +65,10 @@ export function createSheet(root, data) {
       }
       for (const [el, make] of sentences) {
         if (!el.isConnected) sentences.delete(el);
-        else el.textContent = make();
+        else {
+          const text = make(); // (written only when it changed: a write lays the line out again)
+          if (el.textContent !== text) el.textContent = text;
+        }
       }
     },
 
