@@ -41,9 +41,14 @@ def record(game: Game) -> GameRecord:
 
 @dataclass
 class Records:
-    """The heavy half of the cache, read only when some game changed."""
+    """The heavy half of the cache, read only when some game changed. Each part is a file of its
+    own beside the index, written only when it changed (a change to one game's rules text leaves
+    the games and the pages' keys as they were; only the search shards it falls in are new)."""
     games: dict[str, GameRecord] = field(default_factory=dict)
     keys: dict[str, tuple] = field(default_factory=dict)       # output path -> what the page depended on
+    groups: dict[tuple, list[str]] = field(default_factory=dict)  # what files were made from -> them
+
+    PARTS = ("games", "keys", "groups")
 
 
 class Cache:
@@ -58,7 +63,6 @@ class Cache:
         self.index_file = idx.index_path(store, self.target) if store else None
         self.index = idx.load(self.index_file, self.target)
         self._records: Records | None = None
-        self._made_from: dict[tuple, list[str]] | None = None  # key -> the last build's files made from it
         self.files: dict[str, bytes] = {}  # memory mode: the last build's files
         self.inputs: Inputs | None = None
         self.full = True                   # this build renders everything
@@ -67,6 +71,7 @@ class Cache:
         self.loaded: dict[str, Game] = {}  # games read in full by this build
         self.made: dict[str, GameRecord] = {}  # their records, made as they were read
         self.new_keys: dict[str, tuple] = {}
+        self.new_groups: dict[tuple, list[str]] = {}
         self.changed: list[str] = []       # output files the last build changed
         self.intact = False
         self.built = False                 # this build rendered and wrote (not only found it up to date)
@@ -75,13 +80,15 @@ class Cache:
     def records(self) -> Records:
         if self._records is None:
             self._records = Records()
-            path = self.index_file.with_suffix(".games") if self.index_file else None
-            if path and path.exists():
+            if self.index_file and self.index.pages:
                 try:
-                    with path.open("rb") as handle:
-                        self._records = pickle.load(handle)
-                except Exception:
-                    self.index = idx.Index(self.target)  # cannot trust half a cache
+                    parts = {}
+                    for part in Records.PARTS:
+                        with self.index_file.with_suffix(f".{part}").open("rb") as handle:
+                            parts[part] = pickle.load(handle)
+                    self._records = Records(**parts)
+                except Exception:  # cannot trust half a cache: no records, so build() builds all
+                    self._records = Records()
         return self._records
 
     def forget(self) -> None:
@@ -124,7 +131,7 @@ class Cache:
         if not self.inputs.hashes:
             self.inputs.hash_all(self.index.stats, self.index.hashes, self.index.saved_at - RACY_NS)
         self.common, self.keys = self.inputs.keys(self.index.extra())
-        self.new_keys, self.loaded, self.rerender, self._made_from = {}, {}, set(), None
+        self.new_keys, self.new_groups, self.loaded, self.rerender = {}, {}, {}, set()
         self.full = not self.index.pages or self.common != self.index.common or not self.intact
         if not self.full:
             try:
@@ -144,6 +151,8 @@ class Cache:
         from ..model.yamlfile import load_yaml
 
         old = self.records.games
+        if not old:  # the records are lost (or there were no games): a clean load
+            raise ContentError([])
         keys = self.keys
         changed = {g for g, k in keys.items() if self.index.games.get(g) != k or g not in old}
         removed = set(old) - set(keys)
@@ -198,24 +207,22 @@ class Cache:
         return found
 
     def reuse_made(self, key: tuple) -> Files | None:
-        """The files the last build made from key (a shard of a search index), when it made any
-        and key did not change; else None, and the build makes them and calls made_files()."""
-        if self.full:
+        """The files the last build made from key, when it made any and key did not change; else
+        None, and the build makes them and calls made_files(). A key is a search shard's (its
+        pages' digests), or ("listing", lang): the pages that show what every game is called
+        and where it is (indexes, alias pages, sitemaps), the same while no game's stub changed."""
+        if self.full or (key[0] == "listing" and self.listing_changed):
             return None
-        if self._made_from is None:
-            self._made_from = {}
-            for path, made_from in self.records.keys.items():
-                if made_from[0] == "search":
-                    self._made_from.setdefault(made_from, []).append(path)
-        last = self._made_from.get(key)
-        if not last or any(path not in self.index.pages for path in last):
+        last = self.records.groups.get(key)
+        if last is None or any(path not in self.index.pages for path in last):
             return None
-        self.made_files(last, key)
+        self.new_groups[key] = last
+        keys = self.records.keys
+        self.new_keys.update((path, keys[path]) for path in last if path in keys)
         return {path: self.files[path] if self.out is None else Kept(self.index.pages[path]) for path in last}
 
     def made_files(self, paths: list[str], key: tuple) -> None:
-        for path in paths:
-            self.new_keys[path] = key
+        self.new_groups[key] = list(paths)
 
     def read(self, path: str) -> bytes:
         """A file this build keeps as the last one made it (a Kept page): its bytes."""
@@ -246,12 +253,22 @@ class Cache:
         index.pages, index.common, index.games = digests, self.common, dict(self.keys)
         index.context = index.extra()
         index.stats, index.hashes = self.inputs.stats, self.inputs.hashes
-        same = games == records.games and self.new_keys == records.keys
-        self._records = Records(games, self.new_keys)
+        new = Records(games, self.new_keys, self.new_groups)
+        same = {"games": self.full is False and games.keys() == records.games.keys()
+                and all(records.games[g] == r for g, r in self.made.items()),
+                "keys": self.full is False and new.keys == records.keys,
+                "groups": self.full is False and new.groups == records.groups}
+        self._records = new
         self.inputs, self.built = None, True
+        if self.index_file:  # no index while the parts change: a build stopped halfway leaves no cache
+            self.index_file.parent.mkdir(parents=True, exist_ok=True)
+            if not all(same.values()):
+                self.index_file.unlink(missing_ok=True)
+            for part in Records.PARTS:
+                if not same[part]:
+                    path = self.index_file.with_suffix(f".{part}")
+                    temp = path.with_suffix(f".{part}.{os.getpid()}")
+                    with temp.open("wb") as handle:
+                        pickle.dump(getattr(new, part), handle, protocol=pickle.HIGHEST_PROTOCOL)
+                    os.replace(temp, path)
         idx.save(self.index_file, index)
-        if self.index_file and not same:  # often the same: a change to rules text leaves the stubs as they were
-            temp = self.index_file.with_suffix(f".games.{os.getpid()}")
-            with temp.open("wb") as handle:
-                pickle.dump(self._records, handle, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(temp, self.index_file.with_suffix(".games"))

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from .inputs import RACY_NS, Inputs, Stat
 
-VERSION = 7
+VERSION = 8
 
 
 @dataclass
@@ -36,7 +36,7 @@ def target_of(out: Path | None, langs: list[str] | None) -> str:
 
 
 def index_path(store: Path, target: str) -> Path:
-    """The index file (and beside it, the .games file) of a target, for this version of the cache."""
+    """The index file (and beside it, the records' files: builder.Records) of a target, for this version of the cache."""
     return store / f"build-{hashlib.blake2b(f'{VERSION}|{target}'.encode(), digest_size=8).hexdigest()}.index"
 
 

@@ -182,6 +182,7 @@ MESSAGES = {
     "noteRow": (pgettext("round", "Round {round}: {text}"), pgettext("deal", "Deal {round}: {text}")),
     "noteAdjust": N_("{name} {points}"),
     "csvNote": N_("Note"),
+    "csvAway": N_("Away"),
     "endTitle": N_("The end of the evening"),
     "endHint": N_("An open game ends when the table says so: the standings become the result."),
     "endGo": N_("End the game here"),

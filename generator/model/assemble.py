@@ -42,7 +42,7 @@ def build_family(problems: Problems, raw: Raw, members: list[str], languages: li
                                                            shared or {}))]
     for game in games:
         check_markdown(problems, game, game_ids)
-        parallel(problems, list(game.texts.values()))
+        parallel(problems, list(game.texts.values()), game.drafts)
     return games
 
 

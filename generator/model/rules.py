@@ -97,10 +97,18 @@ def _items(lines: list[str], heads: list[Head], problems: list[tuple[int, str]])
     return items
 
 
-def parallel(problems: Problems, texts: list[GameText]) -> None:
+def stand_in(key: str, lacking: list[GameText], drafts: frozenset[str]) -> str:
+    """How a draft holds an item it lacks, when only drafts lack it (a section is no item)."""
+    if "/" not in key or not all(t.lang in drafts for t in lacking):
+        return ""
+    return f"; a draft holds it as '### TODO(giv) {{#{key.partition('/')[2]}}}' until it is translated"
+
+
+def parallel(problems: Problems, texts: list[GameText], drafts: frozenset[str] = frozenset()) -> None:
     """Every language of a game has the same sections and items, in the same order: a language that
     lacks one, or has one the others do not, is an error at its file and line. A text whose
-    headings have problems has no items (parse_rules reported them) and is left out."""
+    headings have problems has no items (parse_rules reported them) and is left out. Where only
+    drafts lack an item, the error says how a draft holds it before it is translated (stand_in)."""
     texts = [t for t in texts if t.items]
     if len(texts) < 2:
         return
@@ -115,14 +123,15 @@ def parallel(problems: Problems, texts: list[GameText]) -> None:
             for text in have:
                 others = " and ".join(Path(t.rules_file).name for t in lack)
                 problems.add(text.rules_file, where[text.lang][key].line,
-                             f"{kind(key)} is not in {others}: every language of a game has the same items")
+                             f"{kind(key)} is not in {others}: every language of a game has the same items"
+                             f"{stand_in(key, lack, drafts)}")
             continue
         found = " and ".join(f"{Path(t.rules_file).name}:{where[t.lang][key].line}" for t in have)
         for text in lack:
             section = where[text.lang].get(key.partition("/")[0])
             problems.add(text.rules_file, section.line if section and "/" in key else 1,
                          f"{kind(key)} is missing ({found} {'has' if len(have) == 1 else 'have'} it; every language "
-                         "of a game has the same items)")
+                         f"of a game has the same items){stand_in(key, [text], drafts)}")
     common = [k for k in keys if all(k in where[t.lang] for t in texts)]
     first = texts[0]
     order = sorted(common, key=lambda k: where[first.lang][k].line)

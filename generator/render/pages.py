@@ -10,7 +10,7 @@ from datetime import datetime, timezone
 from functools import partial
 from gettext import GNUTranslations
 from pathlib import Path
-from typing import Callable, Protocol
+from typing import Callable, Iterator, Protocol
 
 from jinja2 import BytecodeCache, Environment
 
@@ -107,10 +107,10 @@ def manifest(lp: LanguagePages) -> bytes:
 
 
 def service_worker(lp: LanguagePages, files: Files) -> bytes:
-    """The language's sw.js: it precaches every file of the language, and its version is their digest."""
-    prefix = lp.prefix
-    own = sorted({name[len(prefix):] for name in files if name.startswith(prefix)} - {"sitemap.xml", "robots.txt"})
-    version = hashlib.sha256(b"".join(n.encode() + b"\0" + digest(files[prefix + n]) for n in own)).hexdigest()[:16]
+    """The language's sw.js: it precaches every file of the language (files: by their names in its
+    folder), and its version is their digest."""
+    own = sorted(set(files) - {"sitemap.xml", "robots.txt"})
+    version = hashlib.sha256(b"".join(n.encode() + b"\0" + digest(files[n]) for n in own)).hexdigest()[:16]
     precache = ["./" if n == "index.html" else n.removesuffix("index.html") for n in own]
     return lp.env.get_template("sw.js").render(version=version, precache=precache).encode("utf-8")
 
@@ -146,9 +146,8 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
     count = tick or (lambda: None)
     jobs: list[Job] = []
 
-    def page(lang: str, at: Page, key: tuple, render: Callable[[], bytes]) -> None:
+    def page(path: str, key: tuple, render: Callable[[], bytes]) -> None:
         """The page as the last build made it, or a job that renders it."""
-        path = pages[lang].prefix + at.file()
         files[path] = earlier.reuse(path, key) if earlier else None
         if files[path] is None:
             jobs.append(([path], lambda: [render()]))
@@ -165,29 +164,51 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
                                   games=[(g, g.texts[lang], urls.href(index, urls.game_page(lang, g.id)),
                                           lang in g.drafts) for g in urls.games(lang)])
 
-    for lang in langs:
-        page(lang, Page(lang, ""), ("index", lang), partial(index_page, lang))
+    def listing(lang: str) -> Iterator[tuple[str, tuple, Callable[[], bytes]]]:
+        """The language's pages that show the games' names and addresses, but not their pages:
+        (path, key, render) of its index, search page, 404 page, sitemap and alias pages."""
+        lp = pages[lang]
+        yield lp.prefix + "index.html", ("index", lang), partial(index_page, lang)
         search = Page(lang, SEARCH_PAGE)
-        page(lang, search, ("search", lang), partial(pages[lang].render, search, "search.html",
-                                                     [Page(code, SEARCH_PAGE) for code in urls.languages()],
-                                                     strings=json_script(search_strings(pages[lang].tr))))
+        yield lp.prefix + search.file(), ("search", lang), partial(
+            lp.render, search, "search.html", [Page(code, SEARCH_PAGE) for code in urls.languages()],
+            strings=json_script(search_strings(lp.tr)))
         # a 404 page stands for no page: its language switcher leads to each language's home
         not_found = Page(lang, "404.html")
-        page(lang, not_found, ("404", lang), partial(pages[lang].render, not_found, "404.html",
-                                                     [Page(code, "") for code in urls.languages()]))
+        yield lp.prefix + not_found.file(), ("404", lang), partial(lp.render, not_found, "404.html",
+                                                                   [Page(code, "") for code in urls.languages()])
         if not site.languages[lang].draft:  # a draft language is seen only in a build with drafts
-            page(lang, Page(lang, "sitemap.xml"), ("sitemap", lang),
-                 partial(sitemap_xml, pages[lang].env, site, urls, lang, lastmod))
-    if not single:
-        choices = [(code, language_name(code, code), urls.from_root(code)) for code in langs]
+            yield lp.prefix + "sitemap.xml", ("sitemap", lang), partial(sitemap_xml, lp.env, site, urls, lang, lastmod)
+        for at, targets, title_lang in lp.aliases():
+            yield lp.prefix + at.file(), ("alias", lang, tuple(targets), title_lang or lang), partial(
+                lp.render, at, "alias.html", [at], targets=targets, title_lang=title_lang)
+
+    def root_listing() -> Iterator[tuple[str, tuple, Callable[[], bytes]]]:
+        """The root's pages in a build of several languages: the choice of language and a 404 page."""
         first = site.x_default if site.x_default in langs else langs[0]  # the root pages' own language
         not_found = Page(first, "404.html")  # what GitHub Pages and Netlify serve for a missing address anywhere
-        files["404.html"] = earlier.reuse("404.html", ("404", first)) if earlier else None
-        if files["404.html"] is None:
-            jobs.append((["404.html"], partial(lambda page: [pages[first].render(
-                page, "404.html", [Page(code, "") for code in urls.languages()])], not_found)))
-        files["index.html"] = pages[first].env.get_template("root.html").render(
-            choices=choices, site=site, lang=first, identity=site.languages[first]).encode("utf-8")
+        yield "404.html", ("404", first), partial(pages[first].render, not_found, "404.html",
+                                                  [Page(code, "") for code in urls.languages()])
+        yield "index.html", ("root",), lambda: pages[first].env.get_template("root.html").render(
+            choices=[(code, language_name(code, code), urls.from_root(code)) for code in langs],
+            site=site, lang=first, identity=site.languages[first]).encode("utf-8")
+
+    # The pages that list the games: as the last build made them while no game's name, address
+    # or aliases changed (the cache knows), else each page kept or rendered on its own.
+    for group, made in [(lang, listing) for lang in langs] + ([] if single else [("", lambda _: root_listing())]):
+        key = ("listing", group)
+        kept = earlier.reuse_made(key) if earlier else None
+        if kept is not None:
+            files.update(kept)
+            for _ in kept:
+                count()
+            continue
+        paths = []
+        for path, page_key, render in made(group):
+            paths.append(path)
+            page(path, page_key, render)
+        if earlier:
+            earlier.made_files(paths, key)
 
     # The rule pages: a job per game, for the languages whose page it does not keep.
     searched: dict[str, list[str]] = {lang: [] for lang in langs}  # the pages each language's search finds
@@ -203,11 +224,6 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
                 count()
         if todo:
             jobs.append((list(todo.values()), partial(rule_pages, game, list(todo))))
-    # The alias pages: a job each.
-    for lang in langs:
-        for at, targets, title_lang in pages[lang].aliases():
-            page(lang, at, ("alias", lang, tuple(targets), title_lang or lang),
-                 partial(pages[lang].render, at, "alias.html", [at], targets=targets, title_lang=title_lang))
 
     def run(job: Job) -> list[bytes]:
         return job[1]()
@@ -235,6 +251,15 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
         for name, body in assets.items():
             files[f"{prefix}assets/{name}"] = body
         files[f"{prefix}assets/manifest.json"] = manifest(pages[lang])
-        files[f"{prefix}sw.js"] = service_worker(pages[lang], files)
+    own: dict[str, Files] = {lang: {} for lang in langs}  # each language's files, by their names in its folder
+    if single:
+        own[langs[0]] = dict(files)
+    else:
+        for name, data in files.items():
+            folder, _, rest = name.partition("/")
+            if rest and folder in own:
+                own[folder][rest] = data
+    for lang in langs:
+        files[f"{pages[lang].prefix}sw.js"] = service_worker(pages[lang], own[lang])
     files.update(host_files(env, site, urls, langs, single))
     return dict(sorted(files.items()))

@@ -152,7 +152,12 @@ function makeRoom(app, at, name, score) {
   const { state, result } = app;
   const on = (p) => (p >= at ? p + 1 : p);
   const n = state.players.length;
-  state.players.splice(at, 0, name.slice(0, 40));
+  // an unnamed seat is called after its number: the seats that move keep the names they had, and
+  // an unnamed newcomer takes the next number, so that nobody is renamed by her coming
+  const { t, num } = app.i18n;
+  const called = (p) => t('playerDefault', { n: num(p + 1) });
+  state.players = state.players.map((typed, p) => (p >= at && !typed.trim() ? called(p) : typed));
+  state.players.splice(at, 0, name.trim() ? name.slice(0, 40) : called(n));
   state.rounds.forEach((round, i) => {
     if (round.bids) {
       // a played deal keeps its dealer (the engine's as played), whoever sits where now
@@ -214,7 +219,6 @@ export function joinPart(app) {
   const names = app.names();
   const seat = h('select', { id: 'giv-join-seat' }, names.map((who, p) => h('option', { value: p, dataset: { name: String(p) } }, who)));
   seat.value = String(names.length - 1);
-  seat.addEventListener('change', () => { name.placeholder = t('playerDefault', { n: num(Number(seat.value) + 2) }); });
   const box = h('p', { class: 'sheet-field-error', id: 'giv-join-error', role: 'alert' });
   const go = h('button', { type: 'button', class: 'sheet-button', id: 'giv-join-go', onclick: () => {
     if (state.players.length >= max) { box.textContent = t('errJoinFull', { max: num(max) }); return; }

@@ -5,7 +5,7 @@ import { encodeFragment } from './sheet-store.js';
 import { trumpText } from './sheet-entry.js';
 import { historySection } from './sheet-memory.js';
 import { noteText } from './sheet-results.js';
-import { notYet } from './sheet-seats.js';
+import { leftBy, notYet, roundAway } from './sheet-seats.js';
 
 /** One CSV field: quoted when needed; text that a spreadsheet would run as a formula is defused. */
 function field(value, sep) {
@@ -24,21 +24,29 @@ export function toCsv(app) {
   // a last column for the rounds' adjustments and notes, when there are any
   const noted = state.rounds.some((r) => r.note || r.adjust);
   const note = (i) => (noted ? [state.rounds[i].note || state.rounds[i].adjust ? noteText(app, state.rounds[i], i) : ''] : []);
+  // a column naming who was away from each deal and why, when anyone was (a latecomer's deals
+  // before she came are not hers to be away from)
+  const awayOf = (i) => roundAway(state.rounds[i]).filter((p) => !notYet(state, i).has(p))
+    .map((p) => `${names[p]} (${t(leftBy(state, i).has(p) ? 'hadLeft' : 'satOut')})`).join(', ');
+  const anyAway = state.rounds.some((_, i) => awayOf(i) !== '');
+  const away = (i) => (anyAway ? [awayOf(i)] : []);
+  const extra = (i) => [...away(i), ...note(i)];
+  const extraHead = [...(anyAway ? [t('csvAway')] : []), ...(noted ? [t('csvNote')] : [])];
   const carry = state.carryIn;
   if (data.template === 'tally') {
-    rows.push([t('round'), t('lost'), ...names.map((name) => t('csvLosses', { name })), ...(noted ? [t('csvNote')] : [])]);
+    rows.push([t('round'), t('lost'), ...names.map((name) => t('csvLosses', { name })), ...extraHead]);
     if (carry) rows.push([t('carryRow'), '', ...carry]);
     // a latecomer has no count in the deals before she came
     result.rounds.forEach((r, i) => rows.push([r.round, r.loser === null ? '' : names[r.loser],
-      ...r.totals.map((total, p) => (notYet(state, i).has(p) ? '' : total)), ...note(i)]));
+      ...r.totals.map((total, p) => (notYet(state, i).has(p) ? '' : total)), ...extra(i)]));
   } else {
     rows.push([t('round'), t('cardsHeader'), t('dealer'), t('trump'), ...names.flatMap((name) => [
-      t('csvBid', { name }), t('csvTook', { name }), t('csvPoints', { name }), t('csvTotal', { name })]), ...(noted ? [t('csvNote')] : [])]);
+      t('csvBid', { name }), t('csvTook', { name }), t('csvPoints', { name }), t('csvTotal', { name })]), ...extraHead]);
     if (carry) rows.push([t('carryRow'), '', '', '', ...carry.flatMap((points) => ['', '', '', points])]);
     // a seat that sat the deal out has empty bid, tricks and points; one not come yet no total either
     result.rounds.forEach((r, i) => rows.push([r.round, r.handSize, names[r.dealer], trumpText(t, r.trump),
       ...names.flatMap((_, p) => [state.rounds[i].bids[p] ?? '', state.rounds[i].took[p] ?? '', r.scores[p] ?? '',
-        notYet(state, i).has(p) ? '' : r.totals[p]]), ...note(i)]));
+        notYet(state, i).has(p) ? '' : r.totals[p]]), ...extra(i)]));
     for (const b of result.bonuses) {
       rows.push([t('bonusRow'), '', '', '', ...names.flatMap((_, p) => ['', '', p === b.player ? b.points : '', ''])]);
     }

@@ -573,16 +573,25 @@ export function createSheet(root, data) {
   app.recompute();
   app.render();
   app.gameOn();
-  requestAnimationFrame(() => {
+  const drawTheRest = () => {
+    if (app.later === null) return;
+    app.later = null;
+    app.renderResults(['rounds', 'chart']);
+    root.classList.add('is-live'); // the whole sheet is in the page
+    if (fromLink) document.getElementById('sheet')?.scrollIntoView();
+  };
+  const afterThisTask = () => {
     const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      app.later = null;
-      app.renderResults(['rounds', 'chart']);
-      root.classList.add('is-live'); // the whole sheet is in the page
-      if (fromLink) document.getElementById('sheet')?.scrollIntoView();
-    };
+    channel.port1.onmessage = drawTheRest;
     channel.port2.postMessage(0);
-  });
+  };
+  // A tab not shown paints no frame (requestAnimationFrame waits until it is shown): there the
+  // rest is drawn at once, also when the tab is hidden before the first frame comes.
+  if (document.visibilityState === 'hidden') afterThisTask();
+  else {
+    requestAnimationFrame(afterThisTask);
+    document.addEventListener('visibilitychange', afterThisTask, { once: true });
+  }
 
   // A shared link pasted into this tab's address bar.
   window.addEventListener('hashchange', () => {

@@ -284,6 +284,24 @@ def dealers(pg, rows: str) -> list[int]:
         "trs => trs.map((tr) => [...tr.querySelectorAll('td')].findIndex((td) => td.classList.contains('is-dealer')))")
 
 
+def test_a_latecomer_renames_nobody_when_seats_have_no_names(browser, server):
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", "da")
+    setup(pg, ["Ann", "", "Cy"], settings={"dealerHook": False})
+    play_bid_round(pg, 1, [10, 0, 0], [10, 0, 0])
+    before = [shown(pg, 1, p, "total") for p in range(3)]
+    open_table(pg)
+    assert pg.locator("#giv-join-name").get_attribute("placeholder") == "Spiller 4"
+    pg.locator("#giv-join-seat").select_option(label="Ann")   # she sits between Ann and Spiller 2
+    assert pg.locator("#giv-join-name").get_attribute("placeholder") == "Spiller 4"
+    pg.locator("#giv-join-go").tap()
+    assert pg.locator(".sheet-col-player").all_inner_texts() == ["Ann", "Spiller 4", "Spiller 2", "Cy"]
+    assert [shown(pg, 1, p, "total") for p in (0, 2, 3)] == before        # each keeps her points
+    assert "Spiller 2" in pg.locator("#giv-join-seat").inner_text()
+    context.close()
+    assert pg.watch_errors == []
+
+
 def test_a_latecomer_sits_down_where_the_table_makes_room_and_the_deal_follows(browser, server):
     context, pg = phone(browser)
     open_sheet(pg, server, "vend-om", "en")
@@ -367,7 +385,10 @@ def test_a_latecomers_deals_before_she_came_say_so_not_sat_out(browser, server, 
     with pg.expect_download() as info:
         pg.locator("#giv-csv").tap()
     rows = [line.split(";" if lang != "en" else ",") for line in open(info.value.path(), encoding="utf-8-sig").read().splitlines()]
-    assert rows[1][-1] == "5" and rows[2][-4:] == ["", "", "", ""] and rows[3][-1] != ""
+    # (Bo sat deal 3 out: the last column says so, and says nothing of Eva before she came)
+    assert rows[0][-1] == {"en": "Away", "da": "Ikke med", "sv": "Inte med"}[lang]
+    assert [row[-1] for row in rows[2:]] == ["", "", f"Bo ({SAT_OUT[lang]})"]
+    assert rows[1][-1] == "5" and rows[2][-5:-1] == ["", "", "", ""] and rows[3][-2] != ""
     text = pg.locator("#sheet-app").inner_text()
     for bad in ("undefined", "NaN", "null", "notYetJoined"):
         assert bad not in text
@@ -481,6 +502,12 @@ def test_a_vandtia_player_sits_out_a_deal_and_it_is_kept_through_undo_a_link_and
     for bad in ("undefined", "NaN", "null", "satOut"):
         assert bad not in text
     assert pg.evaluate("() => document.documentElement.scrollWidth") <= 360
+    # the CSV names who was away from each deal, in a column of its own after the counts
+    with pg.expect_download() as info:
+        pg.locator("#giv-csv").tap()
+    rows = [line.split(";") for line in open(info.value.path(), encoding="utf-8-sig").read().splitlines()]
+    assert rows[0][-1] == "Inte med" and rows[1][-1] == "" and rows[2][-1] == "Cy (stod över)"
+    assert rows[2][2:6] == ["1", "1", "0", "0"]
     pg.locator("#giv-share").tap()
     link = pg.locator("#giv-share-link").input_value()
     path = exported_json(pg, tmp_path)
@@ -543,6 +570,12 @@ def test_the_deals_after_a_player_left_say_she_had_left_not_that_she_sat_out(bro
 
     check("played")
     assert pg.evaluate("() => document.documentElement.scrollWidth") <= 360
+    # the CSV's last column says who was away and why: Cy had left in deals 2 and 3
+    with pg.expect_download() as info:
+        pg.locator("#giv-csv").tap()
+    away = [line.split(";")[-1] for line in open(info.value.path(), encoding="utf-8-sig").read().splitlines()]
+    assert away[2:] == [f"Cy ({HAD_LEFT[lang]})", f'"Bo ({SAT_OUT[lang]}), Cy ({HAD_LEFT[lang]})"', "",
+                        f"Cy ({SAT_OUT[lang]})"], away
     path = exported_json(pg, tmp_path)
     pg.reload()
     pg.wait_for_selector("#sheet-app.is-live [data-round='5'][data-field='total']")
