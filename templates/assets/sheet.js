@@ -29,6 +29,7 @@ export function createSheet(root, data) {
   const notices = [];                   // lasting notices at the top of the sheet
   const sentences = new Map();          // shown sentences with names in them -> how to make them
   let status = null;                    // the live region for short confirmations
+  const shownNames = { key: null, names: [] }; // the display names, for the players they were made for
 
   const app = {
     data, i18n, storage, state: null, result: null, notices,
@@ -38,10 +39,16 @@ export function createSheet(root, data) {
      * same name are told apart by their seat number.
      */
     names() {
-      const plain = app.state.players.map((name, i) => name.trim() || t('playerDefault', { n: i18n.num(i + 1) }));
-      const seen = new Map();
-      for (const name of plain) seen.set(name.toLocaleLowerCase(), (seen.get(name.toLocaleLowerCase()) || 0) + 1);
-      return plain.map((name, i) => (seen.get(name.toLocaleLowerCase()) > 1 ? t('sameName', { name, n: i18n.num(i + 1) }) : name));
+      // (made again only when a name changed: a redraw asks for them once per name it shows)
+      const key = app.state.players.join('\u0000');
+      if (shownNames.key !== key) {
+        const plain = app.state.players.map((name, i) => name.trim() || t('playerDefault', { n: i18n.num(i + 1) }));
+        const seen = new Map();
+        for (const name of plain) seen.set(name.toLocaleLowerCase(), (seen.get(name.toLocaleLowerCase()) || 0) + 1);
+        shownNames.key = key;
+        shownNames.names = plain.map((name, i) => (seen.get(name.toLocaleLowerCase()) > 1 ? t('sameName', { name, n: i18n.num(i + 1) }) : name));
+      }
+      return shownNames.names.slice();
     },
 
     /** A player's name as text that follows renaming in place (see updateNames). */
