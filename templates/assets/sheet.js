@@ -391,7 +391,7 @@ export function createSheet(root, data) {
       const focusId = active && root.contains(active) ? active.id : null;
       slots.notices.replaceChildren(noticeArea());
       if (!(slots.setup.firstChild && app.syncSetup())) slots.setup.replaceChildren(setupSection(app));
-      app.renderEntry(false);
+      if (!slots.entry.firstChild || entryKey() !== entryShown) app.renderEntry(false);
       slots.events.replaceChildren(...[eventsSection(app)].filter(Boolean));
       app.renderResults();
       app.renderTools(false);
@@ -410,6 +410,7 @@ export function createSheet(root, data) {
     /** The round being entered, drawn again; with focus, see focusEntry. */
     renderEntry(focus = true) {
       slots.entry.replaceChildren(entrySection(app));
+      entryShown = entryKey();
       if (focus) app.focusEntry();
     },
 
@@ -436,6 +437,24 @@ export function createSheet(root, data) {
       keepChildren(slots.results, resultsSections(app, sheetWidth, only));
     },
   };
+
+  // What the round being entered is made from: the game and the form's draft (the objects
+  // themselves, which its buttons write to, and what they hold), the names, and the settings and
+  // results it shows; a change elsewhere (a setting it does not show) leaves the form as it is.
+  const ids = new WeakMap();
+  let lastId = 0;
+  const identity = (object) => {
+    if (!ids.has(object)) ids.set(object, (lastId += 1));
+    return ids.get(object);
+  };
+  const entryKey = () => {
+    const { state, result } = app;
+    const current = app.current();
+    return JSON.stringify([identity(state), identity(state.draft), { ...state, settings: null }, current, app.names(),
+      result.settings.dealerHook, result.settings.lossLimit, result.settings.roundCount, result.schedule.length,
+      Boolean(result.finished), current ? null : app.winnerText()]);
+  };
+  let entryShown = null;
 
   // What the tools section is made from (its history changes only through renderTools()).
   const toolsKey = () => {
