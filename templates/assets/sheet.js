@@ -604,6 +604,7 @@ export function createSheet(root, data) {
     app.later = null;
     app.renderResults(['rounds', 'chart']);
     root.classList.add('is-live'); // the whole sheet is in the page
+    laidOut();
     if (fromLink) document.getElementById('sheet')?.scrollIntoView();
   };
   const afterThisTask = () => {
@@ -639,17 +640,22 @@ export function createSheet(root, data) {
   return app;
 }
 
+/** The long text the page put off laying out while the sheet was drawn (giv.css) is laid out. */
+function laidOut() {
+  document.querySelector('.game')?.classList.add('is-laid-out');
+}
+
 function start() {
   const root = document.getElementById('sheet-app');
   const source = document.getElementById('giv-data');
-  if (!root || !source) return;
-  let data;
+  let data = null;
   try {
-    data = JSON.parse(source.textContent);
+    data = root && source ? JSON.parse(source.textContent) : null;
   } catch {
-    return; // the blank, printable sheet stays
+    data = null; // the blank, printable sheet stays
   }
-  createSheet(root, data);
+  if (!data) laidOut();
+  else createSheet(root, data);
 }
 
 start();

@@ -72,3 +72,55 @@ def test_the_sheets_modules_are_preloaded_from_the_head_and_fetched_once(page, s
     assert f"{server}/en/assets/sheet.js" in in_head and f"{server}/en/assets/engine.js" in in_head and in_body == 0
     twice = sorted({url for url in requested if requested.count(url) > 1})
     assert twice == [], f"fetched more than once: {twice}"
+
+
+@pytest.mark.parametrize("how", ["reload", "link to #sheet"])
+def test_a_player_coming_back_lands_on_the_sheet(browser, server, how):
+    """A reload mid-game lands where the player was (the browser restores the place), and a link
+    to #sheet on the sheet's heading, wherever the long text above the sheet ends."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, service_workers="block")
+    stored_game(context)
+    page = context.new_page()
+    page.goto(f"{server}/en/oh-hell/")
+    page.wait_for_selector("#sheet-app.is-live")
+    where = "() => document.querySelector(%r).getBoundingClientRect().top"
+    if how == "reload":
+        page.evaluate("() => window.scrollTo(0, document.querySelector('.sheet-entry').getBoundingClientRect().top + scrollY - 50)")
+        page.wait_for_timeout(200)
+        before = page.evaluate(where % ".sheet-entry")
+        page.reload()
+    else:
+        before = 16  # the page's scroll-padding-top, 1rem
+        page.goto("about:blank")
+        page.goto(f"{server}/en/oh-hell/#sheet")
+    page.wait_for_selector("#sheet-app.is-live")
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(300)
+    after = page.evaluate(where % (".sheet-entry" if how == "reload" else "#sheet"))
+    assert abs(after - before) < 30, f"{how}: at {after:.0f} px from the top of the screen, not {before:.0f}"
+    context.close()
+
+
+LAID_OUT = """() => ['variants', 'settings', 'examples'].map((id) =>
+    getComputedStyle(document.getElementById(id)).contentVisibility)"""
+
+
+@pytest.mark.parametrize("data", ["the sheet's data", "broken data"])
+def test_the_text_put_off_while_the_sheet_opens_is_laid_out_after(page, server, data):
+    """While the sheet is drawn, the long sections above it are laid out only near the screen;
+    once it is drawn, or when there is no live sheet to draw, the whole page is laid out (so the
+    browser's find, focus and anchors see it as it is)."""
+    if data == "broken data":
+        def corrupt(route):
+            html = route.fetch().text().replace('<script type="application/json" id="giv-data">{', '<script type="application/json" id="giv-data">{,')
+            route.fulfill(body=html, content_type="text/html; charset=utf-8")
+        page.route("**/en/oh-hell/", corrupt)
+    stored_game(page)
+    page.goto(f"{server}/en/oh-hell/")
+    if data == "broken data":
+        page.wait_for_load_state("load")
+        assert page.locator(".sheet-live").count() == 0 and page.locator(".blank-sheet").is_visible()
+        page.wait_for_function(f"() => ({LAID_OUT})().every((v) => v === 'visible')")
+    else:
+        page.wait_for_selector("#sheet-app.is-live")
+        assert page.evaluate(LAID_OUT) == ["visible"] * 3
