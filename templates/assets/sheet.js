@@ -29,6 +29,7 @@ export function createSheet(root, data) {
   const notices = [];                   // lasting notices at the top of the sheet
   const sentences = new Map();          // shown sentences with names in them -> how to make them
   let status = null;                    // the live region for short confirmations
+  const shownNames = { key: null, names: [] }; // the display names, for the players they were made for
 
   const app = {
     data, i18n, storage, state: null, result: null, notices,
@@ -38,10 +39,16 @@ export function createSheet(root, data) {
      * same name are told apart by their seat number.
      */
     names() {
-      const plain = app.state.players.map((name, i) => name.trim() || t('playerDefault', { n: i18n.num(i + 1) }));
-      const seen = new Map();
-      for (const name of plain) seen.set(name.toLocaleLowerCase(), (seen.get(name.toLocaleLowerCase()) || 0) + 1);
-      return plain.map((name, i) => (seen.get(name.toLocaleLowerCase()) > 1 ? t('sameName', { name, n: i18n.num(i + 1) }) : name));
+      // (made again only when a name changed: a redraw asks for them once per name it shows)
+      const key = app.state.players.join('\u0000');
+      if (shownNames.key !== key) {
+        const plain = app.state.players.map((name, i) => name.trim() || t('playerDefault', { n: i18n.num(i + 1) }));
+        const seen = new Map();
+        for (const name of plain) seen.set(name.toLocaleLowerCase(), (seen.get(name.toLocaleLowerCase()) || 0) + 1);
+        shownNames.key = key;
+        shownNames.names = plain.map((name, i) => (seen.get(name.toLocaleLowerCase()) > 1 ? t('sameName', { name, n: i18n.num(i + 1) }) : name));
+      }
+      return shownNames.names.slice();
     },
 
     /** A player's name as text that follows renaming in place (see updateNames). */
@@ -65,7 +72,10 @@ export function createSheet(root, data) {
       }
       for (const [el, make] of sentences) {
         if (!el.isConnected) sentences.delete(el);
-        else el.textContent = make();
+        else {
+          const text = make(); // (written only when it changed: a write lays the line out again)
+          if (el.textContent !== text) el.textContent = text;
+        }
       }
     },
 
@@ -381,7 +391,7 @@ export function createSheet(root, data) {
       const focusId = active && root.contains(active) ? active.id : null;
       slots.notices.replaceChildren(noticeArea());
       if (!(slots.setup.firstChild && app.syncSetup())) slots.setup.replaceChildren(setupSection(app));
-      app.renderEntry(false);
+      if (!slots.entry.firstChild || entryKey() !== entryShown) app.renderEntry(false);
       slots.events.replaceChildren(...[eventsSection(app)].filter(Boolean));
       app.renderResults();
       app.renderTools(false);
@@ -400,6 +410,7 @@ export function createSheet(root, data) {
     /** The round being entered, drawn again; with focus, see focusEntry. */
     renderEntry(focus = true) {
       slots.entry.replaceChildren(entrySection(app));
+      entryShown = entryKey();
       if (focus) app.focusEntry();
     },
 
@@ -426,6 +437,24 @@ export function createSheet(root, data) {
       keepChildren(slots.results, resultsSections(app, sheetWidth, only));
     },
   };
+
+  // What the round being entered is made from: the game and the form's draft (the objects
+  // themselves, which its buttons write to, and what they hold), the names, and the settings and
+  // results it shows; a change elsewhere (a setting it does not show) leaves the form as it is.
+  const ids = new WeakMap();
+  let lastId = 0;
+  const identity = (object) => {
+    if (!ids.has(object)) ids.set(object, (lastId += 1));
+    return ids.get(object);
+  };
+  const entryKey = () => {
+    const { state, result } = app;
+    const current = app.current();
+    return JSON.stringify([identity(state), identity(state.draft), { ...state, settings: null }, current, app.names(),
+      result.settings.dealerHook, result.settings.lossLimit, result.settings.roundCount, result.schedule.length,
+      Boolean(result.finished), current ? null : app.winnerText()]);
+  };
+  let entryShown = null;
 
   // What the tools section is made from (its history changes only through renderTools()).
   const toolsKey = () => {
