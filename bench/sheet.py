@@ -18,7 +18,9 @@ played, so the sheet shows 24 scored rows and the 25th being entered. Prints:
 - load: from navigation start to the end of the first frame (its style, layout and paint) after
   the live sheet (the round being entered and the standings) is in the page; and, as the rounds
   table and the chart are drawn after that paint, to the end of the first frame after the whole
-  sheet is in the page (#sheet-app.is-live);
+  sheet is in the page (#sheet-app.is-live); and, from traces of more loads, the main thread's
+  CPU (thread time, at the slowdown) from navigation start to those two paints: on a shared
+  machine the wall clock depends on the load average, the thread's own time much less;
 - taps of a 4-player round: a 4-player game is played through the page as a person would, with
   the fewest taps and keystrokes the page allows, and each one is counted (a tap on a field or
   a button is one, a key on the on-screen keyboard is one);
@@ -166,6 +168,32 @@ PARSED = """() => new Promise((done) => {
 })"""
 
 
+def main_thread_cpu(trace: Path, url: str, until: list[float]) -> list[float]:
+    """The page's main-thread CPU (thread time of its top-level tasks, so time spent waiting for a
+    core is not counted) from the navigation start of url to each of the times given (ms)."""
+    events = json.loads(trace.read_text())
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    threads = {(e["pid"], e["tid"]) for e in events if e.get("ph") == "M" and e.get("name") == "thread_name"
+               and e["args"]["name"] == "CrRendererMain"}
+    starts = [e for e in events if e.get("name") == "navigationStart" and (e["pid"], e["tid"]) in threads
+              and e["args"]["data"].get("documentLoaderURL") == url]
+    main = (starts[-1]["pid"], starts[-1]["tid"])
+    t0 = starts[-1]["ts"]
+    tasks = sorted((e for e in events if (e["pid"], e["tid"]) == main and e.get("ph") == "X" and "tdur" in e
+                    and e["name"] in ("ThreadControllerImpl::RunTask", "RunTask") and e["ts"] >= t0),
+                   key=lambda e: e["ts"])
+    out = []
+    for ms in until:
+        total, end = 0, -1
+        for e in tasks:
+            if (e["ts"] - t0) / 1000 >= ms:
+                break
+            if e["ts"] >= end:  # an outermost task
+                total, end = total + e["tdur"], e["ts"] + e["dur"]
+        out.append(total / 1000)
+    return out
+
+
 def played_rounds(players: int, hands: list[int], seed: int = 5) -> list[dict]:
     rng = random.Random(seed)
     rounds = []
@@ -304,6 +332,17 @@ def main() -> int:
                 loads.append(seen["live"])
                 wholes.append(seen["whole"])
             assert page.locator(f"[data-round='{DEALS - 1}'][data-field='total']").count() == PLAYERS, "the game did not load"
+            # the same loads traced, for the main thread's CPU (on a shared machine the wall clock
+            # above depends on the load average; the thread's own time much less)
+            cpu: list[list[float]] = []
+            for i in range(max(5, args.runs // 3)):
+                page.goto("about:blank")
+                trace = Path(tmp) / f"load{i}.json"
+                browser.start_tracing(page=page, path=str(trace), categories=["toplevel", "blink.user_timing"])
+                page.goto(url, wait_until="commit")
+                seen = page.evaluate(LIVE)
+                browser.stop_tracing()
+                cpu.append(main_thread_cpu(trace, url, [seen["live"]["ms"], seen["whole"]["ms"]]))
 
             def tap(locator) -> None:
                 """A tap as the screen sends it: a press and a release at the control's centre."""
@@ -400,6 +439,8 @@ def main() -> int:
         ms = [v["ms"] for v in values]
         print(f"  {kind}: median {statistics.median(ms):.0f} ms, worst {max(ms):.0f} ms ({len(ms)} runs, "
               f"{sum(v['frame'] for v in values)} of them timed by the frame's end)")
+    print(f"  the same loads traced: main-thread CPU to the live sheet median {statistics.median(c[0] for c in cpu):.0f} ms, "
+          f"to the whole sheet {statistics.median(c[1] for c in cpu):.0f} ms ({len(cpu)} runs)")
     print(f"  a 4-player round of {hand} cards, bids then tricks: {taps} taps and keys")
     page_alone = floor["page without the sheet"]
     print(f"floor: a bare page (one field, one button): keystroke median {statistics.median(floor['keystroke']):.0f} ms, "

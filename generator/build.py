@@ -44,7 +44,6 @@ def _build(content: Path, templates: Path, out: Path | None, langs: list[str] | 
     from .model.load import load_site
     from .render.pages import Theme, drafts_of, render_site
     from .render.urls import Urls
-    from .verify.bless import bless
     from .verify.examples import verify
     from .write.output import write_site
 
@@ -63,6 +62,8 @@ def _build(content: Path, templates: Path, out: Path | None, langs: list[str] | 
     mismatches: list = []
     results = verify(problems, site, mismatches)                # execute every worked example
     if bless_examples and mismatches and len(problems.items) == len(mismatches):
+        from .verify.bless import bless
+
         bless(content.resolve().parent, mismatches)
         return build(content, templates, out, langs)
     problems.raise_if_any()

@@ -4,12 +4,12 @@ remembers their digests)."""
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Kept:
-    """A file the output holds already, as the last build wrote it: only its SHA-256 is in memory."""
+class Kept(NamedTuple):
+    """A file the output holds already, as the last build wrote it: only its SHA-256 is in memory.
+    A tuple, not a dataclass: a rebuild makes one for every page it keeps."""
     digest: bytes
 
 

@@ -98,6 +98,12 @@ def test_sequence_of_edits_equals_clean_build(site, tmp_path):
         lambda: edit(content / "games" / "wizard" / "en.yaml", "aliases: []", "aliases:\n  - Wizard Whist"),
         lambda: edit(content / "games" / "vandtia" / "sv.yaml", "name: Vändtia", "name: Vändtian"),
         lambda: edit(content / "games" / "vandtia" / "en.yaml", "  - Palace\n", ""),
+        # a worked example (vend-om's, which tips inherits), and an example's title in one language
+        lambda: edit(content / "games" / "vend-om" / "examples.yaml", "players: [Anna,", "players: [Anne,"),
+        lambda: edit(content / "games" / "vend-om" / "da.yaml", "title: De første fem runder",
+                     "title: De første fem givninger"),
+        # what the index shows of a game, in one language
+        lambda: edit(content / "games" / "wizard" / "sv.yaml", "summary: >-\n", "summary: >-\n  Ändrad.\n"),
         lambda: edit(templates / "game.html", "<article", "<!-- edited -->\n<article"),
         lambda: edit(templates / "locale" / "da" / "LC_MESSAGES" / "messages.po",
                      'msgstr "Alle spil"', 'msgstr "Alle spillene"'),

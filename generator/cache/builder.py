@@ -84,8 +84,7 @@ class Cache:
                 try:
                     parts = {}
                     for part in Records.PARTS:
-                        with self.index_file.with_suffix(f".{part}").open("rb") as handle:
-                            parts[part] = pickle.load(handle)
+                        parts[part] = idx.read_pickle(self.index_file.with_suffix(f".{part}"))
                     self._records = Records(**parts)
                 except Exception:  # cannot trust half a cache: no records, so build() builds all
                     self._records = Records()

@@ -2,12 +2,14 @@
 changed (`giv build` with nothing to do) without reading the games' records."""
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
 import pickle
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from stat import S_ISREG
 
 from .inputs import RACY_NS, Inputs, Stat
 
@@ -40,11 +42,23 @@ def index_path(store: Path, target: str) -> Path:
     return store / f"build-{hashlib.blake2b(f'{VERSION}|{target}'.encode(), digest_size=8).hexdigest()}.index"
 
 
+def read_pickle(path: Path) -> object:
+    """A pickle's objects, made with the garbage collector paused: every one of them stays alive,
+    and collections halfway through would only walk them again and again."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        with path.open("rb") as handle:
+            return pickle.load(handle)
+    finally:
+        if paused:
+            gc.enable()
+
+
 def load(path: Path | None, target: str) -> Index:
     if path and path.exists():
         try:
-            with path.open("rb") as handle:
-                index = pickle.load(handle)
+            index = read_pickle(path)
             if isinstance(index, Index) and index.version == VERSION and index.target == target:
                 return index
         except Exception:  # a cache that cannot be read is no cache
@@ -66,8 +80,11 @@ def save(path: Path | None, index: Index) -> None:
 def outputs_intact(out: Path, pages: dict[str, bytes]) -> bool:
     """True when every file the last build wrote is still there (a file edited in place goes
     unseen: `giv build --clean` writes everything anew)."""
-    base = str(out) + os.sep
-    return bool(pages) and all(os.path.isfile(base + rel) for rel in pages)
+    base, stat, regular = str(out) + os.sep, os.stat, S_ISREG
+    try:
+        return bool(pages) and all(regular(stat(base + rel).st_mode) for rel in pages)
+    except OSError:
+        return False
 
 
 def fresh(index: Index, inputs: Inputs, intact: bool) -> bool:

@@ -11,6 +11,7 @@ import os
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
+from stat import S_ISDIR
 
 from ..model.scratch import scratch
 
@@ -29,27 +30,27 @@ def walk(root: Path, prefix: str) -> dict[str, Stat]:
     while stack:
         folder, rel = stack.pop()
         try:
-            entries = list(os.scandir(folder))
+            with os.scandir(folder) as found:
+                entries = list(found)
         except OSError:  # gone, unreadable, or a loop of links: content/'s loader names the problem
             continue
         for entry in entries:
-            if entry.name in SKIP or entry.name.endswith(".pyc") or scratch(entry.name):
+            name = entry.name
+            if name in SKIP or name.endswith(".pyc") or scratch(name):
                 continue
-            key = f"{rel}/{entry.name}"
+            key = rel + "/" + name
             try:
-                folder_id = (lambda st: (st.st_dev, st.st_ino))(entry.stat()) if entry.is_dir() else None
-            except OSError:  # a loop of links
-                folder_id = None
-            if folder_id:
+                st = entry.stat()  # a link's target
+            except OSError:  # a link to nothing, or a loop of links
+                st = entry.stat(follow_symlinks=False)
+                out[key] = (st.st_size, st.st_mtime_ns, st.st_ino)
+                continue
+            if S_ISDIR(st.st_mode):
                 out[key + "/"] = (0, 0, 0)
-                if folder_id not in seen:
-                    seen.add(folder_id)
+                if (st.st_dev, st.st_ino) not in seen:
+                    seen.add((st.st_dev, st.st_ino))
                     stack.append((entry.path, key))
             else:
-                try:
-                    st = entry.stat()
-                except OSError:  # a link to nothing
-                    st = entry.stat(follow_symlinks=False)
                 out[key] = (st.st_size, st.st_mtime_ns, st.st_ino)
     return out
 

@@ -18,7 +18,6 @@ import json
 import subprocess
 import tempfile
 from dataclasses import dataclass
-from importlib.metadata import version
 from pathlib import Path
 from typing import Callable
 
@@ -66,7 +65,7 @@ def bucket(name: str, n: int) -> int:
 
 
 def shard_key(folder: str, lang: str, pages: Files, pagefind: str) -> tuple:
-    """What a shard is made from: its place, its pages (path and digest) and Pagefind's version."""
+    """What a shard is made from: its place, its pages (path and digest) and Pagefind (pagefind())."""
     h = hashlib.sha256(pagefind.encode())
     for path in sorted(pages):
         h.update(path.encode() + b"\0" + digest(pages[path]))
@@ -82,6 +81,16 @@ def shards_of(lang: str, prefix: str, pages: Files) -> list[tuple[str, Files]]:
         groups.setdefault(bucket(path[len(prefix):], n), {})[path] = pages[path]
     order = sorted(groups) or [0]
     return [(prefix + FOLDER + ("" if b == order[0] else f"{b}/"), groups.get(b, {})) for b in order]
+
+
+def pagefind() -> str:
+    """Which Pagefind makes the indexes: its binary's path, size and time (a new version is a new
+    binary; the file's stat is cheaper than importing importlib.metadata for the version)."""
+    from pagefind_bin import get_executable
+
+    binary = get_executable()
+    st = binary.stat()
+    return f"{binary}|{st.st_size}|{st.st_mtime_ns}"
 
 
 def search_indexes(shards: list[Shard]) -> list[dict[str, bytes]]:
@@ -134,11 +143,11 @@ def language_indexes(pages: dict[str, tuple[str, Files]], earlier, read: Callabl
     its pages (a page the build kept is read with `read`)."""
     files: Files = {}
     todo: list[Shard] = []
-    pagefind = version("pagefind_bin")
+    made_by = pagefind()
     for lang, (prefix, found) in pages.items():
         shards = shards_of(lang, prefix, found)
         for folder, held in shards:
-            key = shard_key(folder, lang, held, pagefind)
+            key = shard_key(folder, lang, held, made_by)
             kept = earlier.reuse_made(key) if earlier is not None else None
             if kept is not None:
                 files.update(kept)
