@@ -731,3 +731,25 @@ def test_the_round_being_entered_names_its_dealer_as_the_name_is_typed(page, ser
     page.locator("#giv-name-0").fill("Anna")
     pw_expect(facts).to_contain_text("Anna")
     assert "Player 1" not in facts.inner_text()
+
+
+def test_a_screen_reader_hears_the_rounds_table_in_words(browser, server):
+    """What Chromium's own accessibility tree gives a screen reader for the rounds table, cell by
+    cell: each deal's number and hand size, and each player's bid, tricks, points and running
+    total in words (the numbers shown are hidden from it), the dealer said as such."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", "en")
+    setup(pg, ["Ann", "Bob"], settings={"maxHandSize": 2, "dealerHook": False})
+    play_bid_round(pg, 1, [1, 0], [1, 1])
+    cdp = context.new_cdp_session(pg)
+    nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    heard = [n["name"]["value"] for n in nodes
+             if n.get("role", {}).get("value") in ("cell", "rowheader") and n.get("name", {}).get("value")]
+    assert "Edit deal 1 Deal 1, 2 cards each" in heard
+    assert "bid 1, took 1, 11 points, total 11 (dealer)" in heard
+    assert "bid 0, took 1, 0 points, total 0" in heard
+    # a deal not played yet: its number and hand size, and who deals it (the mark, then the word)
+    assert "Deal 2, 1 card each" in heard
+    assert "D deals" in heard
+    context.close()
+    assert pg.watch_errors == []
