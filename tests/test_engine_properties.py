@@ -253,6 +253,22 @@ def absent_seats(rnd: dict) -> list[int]:
     return [p for p, (b, t) in enumerate(zip(rnd["bids"], rnd["took"])) if b is None and t is None]
 
 
+def away_rounds(game: dict, out: dict, away_of):
+    """Each scored round with its given round and the seats away from it, once the rule both
+    templates share holds for it: a seat away scores null and keeps its total, a seat at the
+    table scores."""
+    n = len(game["players"])
+    before = list(game.get("carryIn", [0] * n))
+    for rnd, given_rnd in zip(out["rounds"], game["rounds"]):
+        away = set(away_of(given_rnd))
+        for p in range(n):
+            assert (rnd["scores"][p] is None) == (p in away)
+            if p in away:
+                assert rnd["totals"][p] == before[p]
+        yield rnd, given_rnd, away
+        before = rnd["totals"]
+
+
 def canon(items) -> list[str]:
     return sorted(json.dumps(i, sort_keys=True) for i in items)
 
@@ -436,13 +452,8 @@ def test_output_is_json_and_deterministic(game):
 def test_an_absent_seat_never_deals_and_its_total_never_changes(game):
     out = scored(game)
     n = len(game["players"])
-    before = list(game.get("carryIn", [0] * n))
     dealer = game["firstDealer"] - 1
-    for rnd, given_rnd in zip(out["rounds"], game["rounds"]):
-        away = absent_seats(given_rnd)
-        for p in away:
-            assert rnd["scores"][p] is None and rnd["totals"][p] == before[p]
-        assert all(rnd["scores"][p] is not None for p in range(n) if p not in away)
+    for rnd, given_rnd, away in away_rounds(game, out, absent_seats):
         if "dealer" in given_rnd:
             assert rnd["dealer"] == given_rnd["dealer"]
             absent_dealer = {"code": "dealerAbsent", "player": rnd["dealer"], "round": rnd["round"]}
@@ -453,7 +464,6 @@ def test_an_absent_seat_never_deals_and_its_total_never_changes(game):
                 dealer = (dealer + 1) % n
             assert rnd["dealer"] == dealer
         dealer = rnd["dealer"]
-        before = rnd["totals"]
     played = out["schedule"][: len(out["rounds"])]
     assert played == [{k: r[k] for k in ("round", "handSize", "dealer", "trump")} for r in out["rounds"]][: len(played)]
     if "handSizes" in game:
@@ -465,17 +475,10 @@ def test_an_absent_seat_never_deals_and_its_total_never_changes(game):
 def test_a_seat_away_from_a_tally_deal_scores_null_and_cannot_lose_it(game):
     out = scored(game)
     n = len(game["players"])
-    before = list(game.get("carryIn", [0] * n))
-    for rnd, given_rnd in zip(out["rounds"], game["rounds"]):
-        away = set(given_rnd.get("away", []))
+    for rnd, _, away in away_rounds(game, out, lambda given_rnd: given_rnd.get("away", [])):
         codes = [e["code"] for e in rnd["errors"]]
-        for p in range(n):
-            assert (rnd["scores"][p] is None) == (p in away)
-            if p in away:
-                assert rnd["totals"][p] == before[p]
         assert ("loserAbsent" in codes) == (rnd["loser"] in away)
         assert ("tooFewPresent" in codes) == (n - len(away) < 2)
-        before = rnd["totals"]
 
 
 def _without_adjust(game: dict) -> dict:
