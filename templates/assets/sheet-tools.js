@@ -26,10 +26,10 @@ export function toCsv(app) {
   const note = (i) => (noted ? [state.rounds[i].note || state.rounds[i].adjust ? noteText(app, state.rounds[i], i) : ''] : []);
   // a column naming who was away from each deal and why, when anyone was (a latecomer's deals
   // before she came are not hers to be away from)
-  const awayOf = (i) => roundAway(state.rounds[i]).filter((p) => !notYet(state, i).has(p))
-    .map((p) => `${names[p]} (${t(leftBy(state, i).has(p) ? 'hadLeft' : 'satOut')})`).join(', ');
-  const anyAway = state.rounds.some((_, i) => awayOf(i) !== '');
-  const away = (i) => (anyAway ? [awayOf(i)] : []);
+  const awayText = state.rounds.map((round, i) => roundAway(round).filter((p) => !notYet(state, i).has(p))
+    .map((p) => `${names[p]} (${t(leftBy(state, i).has(p) ? 'hadLeft' : 'satOut')})`).join(', '));
+  const anyAway = awayText.some((text) => text !== '');
+  const away = (i) => (anyAway ? [awayText[i]] : []);
   const extra = (i) => [...away(i), ...note(i)];
   const extraHead = [...(anyAway ? [t('csvAway')] : []), ...(noted ? [t('csvNote')] : [])];
   const carry = state.carryIn;
