@@ -654,8 +654,16 @@ function start() {
   } catch {
     data = null; // the blank, printable sheet stays
   }
-  if (!data) laidOut();
-  else createSheet(root, data);
+  if (!data) {
+    laidOut();
+    return;
+  }
+  try {
+    createSheet(root, data);
+  } catch (error) {
+    laidOut(); // a sheet that cannot start leaves no text waiting to be laid out
+    throw error;
+  }
 }
 
 start();
