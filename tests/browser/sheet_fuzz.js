@@ -487,7 +487,8 @@
         problems.push(`stored game is not JSON (${error.message}): ${raw.slice(0, 300)}`);
       }
     }
-    if (state) {
+    // (a panel folded since the page opened has no fields yet: they are made when it unfolds)
+    if (state && $('#giv-setup .sheet-setup-body')) {
       const count = $('#giv-player-count');
       if (count && count.value !== String(state.players.length)) problems.push(`player count shows ${count.value}, stored ${state.players.length}`);
       state.players.forEach((name, i) => {
@@ -496,6 +497,8 @@
         else if (input.value !== name) problems.push(`name field ${i} shows ${JSON.stringify(input.value)}, stored ${JSON.stringify(name)}`);
       });
       if ($(`#giv-name-${state.players.length}`)) problems.push('a name field too many');
+    }
+    if (state) {
       if (!root.querySelector('.sheet-problems') || root.querySelector('.sheet-standings')) {
         // (a played round's row; a note row under it and the Start row above are not rounds)
         const rows = $$(`#sheet-app .sheet-table.is-${data.template} tbody tr.is-played`).length;
@@ -508,6 +511,7 @@
   /** What must survive a reload: the stored game and what the sheet derives from it. */
   async function snapshot() {
     const { data } = await modules();
+    openSetup(); // (the names and the number of players, as a person reads them: unfolded)
     await sleep(0);
     return {
       stored: localStorage.getItem(data.storageKey),

@@ -223,6 +223,7 @@ def test_reload_keeps_the_game_and_the_round_being_typed(page, server):
     page.wait_for_selector("#sheet-app.is-live")
     assert [shown(page, 1, p, "total") for p in range(3)] == [11, 0, 10]
     assert pressed(page, 2, 2, "bid") == "2"
+    open_setup(page)  # (folded since the first round: unfolded to read, as a person does)
     assert page.locator("#giv-name-1").input_value() == "Ben"
     assert page.locator("#giv-setting-maxHandSize").input_value() == "3"
 
@@ -250,6 +251,7 @@ def test_corrupt_storage_is_recovered_with_a_notice(page, server, stored, notice
     assert page.locator("[data-field='score']").count() == 3 * kept
     if kept:
         assert [shown(page, 1, p, "total") for p in range(3)] == [11, 0, 10]
+        open_setup(page)
         assert page.locator("#giv-setting-exactBidBonus").input_value() == "10"
     # The sheet still works and the repaired game is stored again.
     assert page.locator(f"button[data-round='{kept + 1}'][data-field='bid']").count() >= 2
