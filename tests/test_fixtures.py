@@ -42,6 +42,10 @@ def runs(tmp_path_factory, previous_output, request) -> dict[str, tuple[subproce
     import tempfile
 
     before = tree_hash(previous_output)
+    if any(needs_other_user(case) for case in CASES):
+        can = subprocess.run([*NOBODY, sys.executable, "-c", "import generator.cli"], capture_output=True, text=True)
+        assert can.returncode == 0, (f"user 65534 cannot run Giv from this checkout ({can.stderr.strip()[-200:]}): "
+                                     "the folders above it must be searchable by others (chmod o+x)")
 
     def run(case: str):
         other = needs_other_user(case)

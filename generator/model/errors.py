@@ -55,7 +55,9 @@ class ContentError(Exception):
     """One or more problems in content/; the build stops and prints each on its own line."""
 
     def __init__(self, problems: list[Problem]):
-        self.problems = sorted(set(problems))
+        # by file and line; problems at the same line keep the order they were found in (a text's
+        # missing sections in the order of the sections)
+        self.problems = sorted(dict.fromkeys(problems), key=lambda p: (p.file, p.line))
         super().__init__("\n".join(str(p) for p in self.problems))
 
     def __reduce__(self):  # back from a worker process as it was raised
