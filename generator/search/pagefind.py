@@ -67,6 +67,9 @@ class Service:
                 if payload["type"] == "Error":
                     raise RuntimeError(f"pagefind: {payload['message']}")
                 answers[message["message_id"]] = payload
+        except BaseException:
+            self.process.kill()  # the writer may be waiting on a full pipe: this ends its wait
+            raise
         finally:
             writer.join()
         return [answers[first + n] for n in range(len(requests))]
@@ -93,7 +96,10 @@ class Service:
         return message
 
     def close(self) -> None:
-        self.process.stdin.close()  # the service ends when its input does
+        try:
+            self.process.stdin.close()  # the service ends when its input does
+        except BrokenPipeError:  # it ended already
+            pass
         self.process.wait()
         self.said.close()
 
