@@ -11,7 +11,10 @@ played, so the sheet shows 24 scored rows and the 25th being entered. Prints:
   round, a settings change): from the timestamp of the action's first input event (the key or
   the press of the tap) to the first frame after the event whose handler does the work (a key's
   input or keydown, a tap's click), measured by a requestAnimationFrame callback requested in
-  that event and a message posted from it, which runs after the paint. The events are real
+  that event and a message posted from it, which runs after the paint. The last third of each
+  kind's runs are traced as well, for the page's main-thread CPU (thread time, at the slowdown)
+  from the task of the action's first input event to that message: on a shared machine the wall
+  clock depends on the load average, the thread's own time much less. The events are real
   input sent through CDP (a tap is a mouse press and release at the control's centre, not
   Playwright's locator click, whose own hit-target checks run in the page during the events),
   so every handler, style, layout and paint counts;
@@ -62,7 +65,7 @@ PHONE = {"width": 360, "height": 740}
 ARM = """(end) => {
   window.__paint = null;
   let start = null;
-  const first = (event) => { if (start === null) start = event.timeStamp; };
+  const first = (event) => { if (start === null) { start = event.timeStamp; performance.mark('giv-input'); } };
   const types = ['pointerdown', 'mousedown', 'keydown'];
   types.forEach((t) => window.addEventListener(t, first, { capture: true, once: true }));
   window.addEventListener(end, (event) => {
@@ -70,7 +73,7 @@ ARM = """(end) => {
     types.forEach((t) => window.removeEventListener(t, first, true));
     requestAnimationFrame(() => {
       const channel = new MessageChannel();
-      channel.port1.onmessage = () => { window.__paint = performance.now() - start; };
+      channel.port1.onmessage = () => { window.__paint = performance.now() - start; performance.mark('giv-painted'); };
       channel.port2.postMessage(0);
     });
   }, { capture: true, once: true });
@@ -192,6 +195,25 @@ def main_thread_cpu(trace: Path, url: str, until: list[float]) -> list[float]:
                 total, end = total + e["tdur"], e["ts"] + e["dur"]
         out.append(total / 1000)
     return out
+
+
+def action_cpu(trace: Path) -> float:
+    """The page's main-thread CPU (thread time of its top-level tasks) from the task of an
+    action's first input event (marked by ARM) to the message posted after its paint."""
+    events = json.loads(trace.read_text())
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    marks = {e["name"]: e for e in events if e.get("name") in ("giv-input", "giv-painted")}
+    main = (marks["giv-input"]["pid"], marks["giv-input"]["tid"])
+    t0, t1 = marks["giv-input"]["ts"], marks["giv-painted"]["ts"]
+    tasks = sorted((e for e in events if (e["pid"], e["tid"]) == main and e.get("ph") == "X" and "tdur" in e
+                    and e["name"] in ("ThreadControllerImpl::RunTask", "RunTask") and e["ts"] + e["dur"] >= t0
+                    and e["ts"] <= t1),
+                   key=lambda e: e["ts"])
+    total, end = 0, -1
+    for e in tasks:
+        if e["ts"] >= end:  # an outermost task
+            total, end = total + e["tdur"], e["ts"] + e["dur"]
+    return total / 1000
 
 
 def played_rounds(players: int, hands: list[int], seed: int = 5) -> list[dict]:
@@ -356,8 +378,19 @@ def main() -> int:
                 page.wait_for_function("() => window.__paint !== null")
                 into.append(page.evaluate("() => window.__paint"))
 
+            # the last runs of each kind are traced too, for the main thread's CPU to the paint
+            action_cpus: dict[str, list[float]] = {kind: [] for kind in times}
+            traced = max(3, args.runs // 3)
+
             def measure(kind: str, end: str, action) -> None:
+                if len(times[kind]) < args.runs - traced:
+                    measure_into(times[kind], end, action)
+                    return
+                trace = Path(tmp) / f"action{sum(map(len, times.values()))}.json"
+                browser.start_tracing(page=page, path=str(trace), categories=["toplevel", "blink.user_timing"])
                 measure_into(times[kind], end, action)
+                browser.stop_tracing()
+                action_cpus[kind].append(action_cpu(trace))
 
             setup = page.locator("#giv-setup")
             if setup.get_attribute("open") is None:
@@ -433,7 +466,8 @@ def main() -> int:
     for kind, values in times.items():
         everything += values
         print(f"  {kind}: median {statistics.median(values):.0f} ms, p95 {p95(values):.0f} ms, "
-              f"worst {max(values):.0f} ms ({len(values)} runs)")
+              f"worst {max(values):.0f} ms ({len(values)} runs); main-thread CPU to the paint median "
+              f"{statistics.median(action_cpus[kind]):.0f} ms ({len(action_cpus[kind])} of them traced)")
     for kind, values in (("load to live sheet (the round being entered and the standings, painted)", loads),
                          ("load to the whole sheet (rounds table and chart too, painted)", wholes)):
         ms = [v["ms"] for v in values]

@@ -1,7 +1,8 @@
 """The search index (generator/search/): each language's pagefind/ holds its published rule pages
 and nothing else (no draft, no alias page, no index or search page), in shards that together hold
-each page once; an incremental build in which no page changed keeps the index as it was, and one
-in which a page changed makes only that page's shard again. (Searching it in Chromium:
+each page once; an incremental build in which no page's record changed (its game's names, summary
+and headings: an edit to the body of its rules) keeps the index as it was, and one in which a
+record changed makes only that page's shard again. (Searching it in Chromium:
 browser/test_search.py.)"""
 from __future__ import annotations
 
@@ -54,7 +55,7 @@ def test_a_language_built_alone_has_its_index_at_the_root(tmp_path):
     assert (out / "search.html").exists()
 
 
-def test_an_incremental_build_keeps_the_index_when_no_page_changed(tmp_path, monkeypatch):
+def test_an_incremental_build_keeps_the_index_when_no_record_changed(tmp_path, monkeypatch):
     content = site_copy(tmp_path, games=["vend-om", "tips"])
     out, store = tmp_path / "site", tmp_path / ".giv-cache"
     templates = tmp_path / "templates"
@@ -65,24 +66,28 @@ def test_an_incremental_build_keeps_the_index_when_no_page_changed(tmp_path, mon
     build(content, templates, out, cache=cached())
     before = {p: p.read_bytes() for p in (out / "da" / "pagefind").rglob("*") if p.is_file()}
     made: list[list[str]] = []
-    real = search.search_indexes
-    monkeypatch.setattr(search, "search_indexes", lambda shards: made.append(sorted(s.lang for s in shards)) or real(shards))
+    real = search.make_indexes
+    monkeypatch.setattr(search, "make_indexes", lambda shards: made.append(sorted(s.lang for s in shards)) or real(shards))
     # A comment in a game's facts: an input changed, no page did.
     game = content / "games" / "tips" / "game.yaml"
     game.write_text("# a comment\n" + game.read_text("utf-8"), "utf-8")
     cache = cached()
     build(content, templates, out, cache=cache)
     assert cache.built and made == []
-    # A word in the Danish rules: only the Danish index is made again.
+    # A sentence in the body of the Danish rules: the page changed, what the search finds it by did not.
     rules = content / "games" / "tips" / "da.md"
     rules.write_text(rules.read_text("utf-8") + "\nZyzzogeton.\n", "utf-8")
+    build(content, templates, out, cache=cached())
+    assert made == []
+    # A heading of the Danish rules: only the Danish index is made again.
+    rules.write_text(rules.read_text("utf-8").replace(" {#overview}", " og Zyzzogeton {#overview}", 1), "utf-8")
     build(content, templates, out, cache=cached())
     assert made == [["da"]]
     after = {p: p.read_bytes() for p in (out / "da" / "pagefind").rglob("*") if p.is_file()}
     assert after != before
 
 
-def test_a_changed_page_makes_only_its_shard_again(tmp_path, monkeypatch):
+def test_a_changed_record_makes_only_its_shard_again(tmp_path, monkeypatch):
     monkeypatch.setattr(search, "SHARD_PAGES", 1)  # a shard for about each page
     content = site_copy(tmp_path, games=["vend-om", "tips", "wizard", "vandtia"])
     out, store = tmp_path / "site", tmp_path / ".giv-cache"
@@ -94,13 +99,13 @@ def test_a_changed_page_makes_only_its_shard_again(tmp_path, monkeypatch):
     assert not (out / "da" / "pagefind" / shards[0] / "pagefind.js").exists()  # the first shard's script serves all
     assert indexed(out / "da") == ["/tips/", "/vaendtia/", "/vend-om/", "/wizard/"]  # each page once
     made: list[dict[str, list[str]]] = []
-    real = search.search_indexes
-    monkeypatch.setattr(search, "search_indexes",
-                        lambda shards: made.append({s.lang: sorted(s.pages) for s in shards}) or real(shards))
-    rules = content / "games" / "tips" / "da.md"
-    rules.write_text(rules.read_text("utf-8") + "\nZyzzogeton.\n", "utf-8")
+    real = search.make_indexes
+    monkeypatch.setattr(search, "make_indexes",
+                        lambda shards: made.append({s.lang: [r["url"] for r in s.records] for s in shards}) or real(shards))
+    summary = content / "games" / "tips" / "da.yaml"
+    summary.write_text(summary.read_text("utf-8").replace("summary: >-\n", "summary: >-\n  Zyzzogeton.\n", 1), "utf-8")
     build(content, templates, out, cache=Cache(content, templates, out, None, store))
-    assert len(made) == 1 and list(made[0]) == ["da"] and "da/tips/index.html" in made[0]["da"]
+    assert len(made) == 1 and list(made[0]) == ["da"] and "/tips/" in made[0]["da"]
     assert len(made[0]["da"]) < 4
     assert indexed(out / "da") == ["/tips/", "/vaendtia/", "/vend-om/", "/wizard/"]
 

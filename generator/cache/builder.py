@@ -220,10 +220,6 @@ class Cache:
     def made_files(self, paths: list[str], key: tuple) -> None:
         self.new_groups[key] = list(paths)
 
-    def read(self, path: str) -> bytes:
-        """A file this build keeps as the last one made it (a Kept page): its bytes."""
-        return self.files[path] if self.out is None else (self.out / path).read_bytes()
-
     def _find(self, path: str, key: tuple) -> bytes | Kept | None:
         if self.full or self.records.keys.get(path) != key or path not in self.index.pages:
             return None

@@ -48,7 +48,7 @@ def build_family(problems: Problems, raw: Raw, members: list[str], languages: li
 
 def check_markdown(problems: Problems, game: Game, game_ids: set[str]) -> None:
     """Each rules text and example note parsed once (generator/markdown/): from a rules text's tokens
-    come its items (model/rules.py), its problems (raw HTML, images, unknown games, headings without
+    come its items (model/rules.py) and the headings the search finds, its problems (raw HTML, images, unknown games, headings without
     a usable id, sections out of order) and its HTML, kept for the pages."""
     from ..markdown.html import convert, render
     from ..markdown.parser import parse
@@ -56,6 +56,7 @@ def check_markdown(problems: Problems, game: Game, game_ids: set[str]) -> None:
     for lang, text in game.texts.items():
         tokens = parse(text.rules, lang)
         text.items, found = parse_rules(text.rules, tokens)
+        text.headings = (*(item.title for item in text.items), *(variant.label for variant in text.variants.values()))
         text.rules_html = render(tokens, lang, game_ids)
         for line, message in [*found, *text.rules_html.problems]:
             problems.add(text.rules_file, line, message)

@@ -131,6 +131,9 @@ class GameText:
     rules_html: Markdown | None = field(default=None, repr=False)  # the rules converted (model/assemble.py)
     items: list[RulesItem] = field(default_factory=list)  # the rules text's sections and items, in order;
     # empty when its headings have problems (each one an error already)
+    # What the search finds the game by besides its names and summary (generator/search/): the
+    # headings of its rules text (its items') and its variants' names. A stub keeps it.
+    headings: tuple[str, ...] = ()
     # The links between pages, kept in an incremental build's stubs too (model/crosscheck.py checks
     # them across games): the ids of the headings of its rules text and notes, and where it links
     # to a heading of another game's page (file, line, what, game id, heading id; what: "" in the

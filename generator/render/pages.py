@@ -17,7 +17,7 @@ from jinja2 import BytecodeCache, Environment
 from ..files import Files, Kept, digest
 from ..i18n.formats import language_name
 from ..model.errors import ContentError, Problem
-from ..model.types import Game, Site
+from ..model.types import Game, GameText, Site
 from ..parallel import parallel_map
 from ..search.index import SEARCH_PAGE, language_indexes
 from ..search.messages import search_strings
@@ -51,9 +51,6 @@ class Reuse(Protocol):
 
     def made_files(self, paths: list[str], key: tuple) -> None:
         """The files this build made that are not pages, and what they were made from."""
-
-    def read(self, path: str) -> bytes:
-        """The bytes of a file that reuse() or reuse_made() kept (Kept)."""
 
 
 # A job: the output paths of some pages, and what renders them (the bodies, in the same order)
@@ -211,12 +208,12 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
             earlier.made_files(paths, key)
 
     # The rule pages: a job per game, for the languages whose page it does not keep.
-    searched: dict[str, list[str]] = {lang: [] for lang in langs}  # the pages each language's search finds
+    searched: dict[str, list[tuple[str, GameText]]] = {lang: [] for lang in langs}  # what each language's search finds
     for game in site.games:
         todo: dict[str, str] = {}
         for lang in (code for code in langs if urls.shown(game, code)):
             path = pages[lang].prefix + urls.game_page(lang, game.id).file()
-            searched[lang].append(path)
+            searched[lang].append((path, game.texts[lang]))
             files[path] = earlier.reuse(path, ("game", game.id)) if earlier else None
             if files[path] is None:
                 todo[lang] = path
@@ -244,8 +241,7 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
     if refused:
         raise ContentError(refused)
 
-    files.update(language_indexes({lang: (pages[lang].prefix, {path: files[path] for path in searched[lang]})
-                                   for lang in langs}, earlier, earlier.read if earlier else bytes))
+    files.update(language_indexes({lang: (pages[lang].prefix, searched[lang]) for lang in langs}, earlier))
     for lang in langs:
         prefix = pages[lang].prefix
         for name, body in assets.items():

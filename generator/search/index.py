@@ -1,55 +1,64 @@
-"""language_indexes(): each language's Pagefind index, made from the rule pages the build publishes.
+"""language_indexes(): each language's Pagefind index of the rule pages the build publishes.
 
-Pagefind (the `pagefind[bin]` package: its binary comes in the wheel) reads the pages' HTML as
-the build made them and writes an index of them all at once: it cannot add one page to an index
-it made. So a language's index is cut into shards, each the index of the pages whose path falls
-into its bucket (a stable hash), made and kept on its own: a changed page makes its shard again,
-not the language's whole index. The search page (templates/assets/search.js) loads the first
-shard with pagefind.js and merges the others into it (Pagefind's mergeIndex).
+The search finds games, not sentences: a rule page's record (record()) holds what names and
+describes its game, its name, its aliases (other languages' names for it among them, as its page
+lists them), its summary (the page's lead) and the headings of its rules and its variants' names,
+and no more: not the rules' body, the worked examples or the settings. A result shows the game's
+name and its summary (the record's meta). The records come from the model, not from the pages'
+HTML, and Pagefind indexes them as they are (pagefind.py).
 
-A language's pagefind/ folder, beside assets/, holds the first shard's bundle: what pagefind.js
-loads (the script and its worker, the language's stemmer, the index and its fragments), not
-Pagefind's own UI (the search page has a script of its own). Each other shard's index is in
-pagefind/<bucket>/, and pagefind/shards.json lists those folders."""
+A language's index is cut into shards, each the index of the records whose page's path falls into
+its bucket (a stable hash), made and kept on its own and keyed on its records: an edit that leaves
+every record as it was (a rules text's body, an example, a setting) makes no shard again; one that
+changes a record (a name, an alias, a summary, a heading) makes its shard again. Pagefind cannot
+add a record to an index it made, so the size of a shard is a trade-off between a reader and an
+author: each shard is a few more files for a reader's search to load (its entry, metadata and
+an index chunk for each word), and all of a shard's records are indexed again when one of them
+changes. Records are small, so a shard holds up to SHARD_PAGES of them: one shard per language
+up to a site of that many games, and the number of shards doubles as the site grows past that,
+so that a changed name or heading costs the indexing of a few hundred records at most, whatever
+the size of the site, and a reader's search loads a few shards up to a site of a thousand games.
+The search page (templates/assets/search.js) loads the first shard with pagefind.js and merges the
+others into it (Pagefind's mergeIndex).
+
+A language's pagefind/ folder, beside assets/, holds the first shard's bundle; each other shard's
+index is in pagefind/<bucket>/, and pagefind/shards.json lists those folders."""
 from __future__ import annotations
 
 import hashlib
 import json
-import subprocess
-import tempfile
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Callable
 
-from ..files import Files, Kept, digest
-from ..parallel import workers
+from ..files import Files
+from ..model.types import GameText
+from .pagefind import make_indexes, pagefind
 
 FOLDER = "pagefind/"
 SHARDS = "shards.json"
 SEARCH_PAGE = "search.html"  # a file, not a folder: no game's or alias's address can take it
-# What Pagefind reads of a rule page: its <main>, without the scoresheet (the same words on every
-# page) and the note on a draft page.
-ROOT, EXCLUDE = "main", ("#sheet", ".draft-note", ".breadcrumb", ".toc")
-UI = ("pagefind-ui", "pagefind-modular-ui", "pagefind-component-ui", "pagefind-highlight")
-# What a merged shard needs of its bundle: the first shard's script, worker and stemmer serve all.
-MERGED = ("pagefind-entry.json", "index/", "fragment/", "filter/")
-# The pages a shard holds on average at most: the number of buckets is the smallest power of two
-# that keeps to it, so a shard's size, and what one changed page costs, does not grow with the
-# site. Pagefind's time grows with a shard's pages, the search page's with the number of shards.
-SHARD_PAGES = 12
+# The records a shard holds on average at most: the number of buckets is the smallest power of two
+# that keeps to it.
+SHARD_PAGES = 250
 
 
 @dataclass(frozen=True)
 class Shard:
     lang: str
-    prefix: str                # the language's folder in the build ("" for a language built alone)
-    folder: str                # where its files go: prefix + pagefind/ (the first), or a bucket's folder
-    pages: dict[str, bytes]    # path in the build -> HTML
-    key: tuple                 # what it is made from (shard_key)
+    prefix: str           # the language's folder in the build ("" for a language built alone)
+    folder: str           # where its files go: prefix + pagefind/ (the first), or a bucket's folder
+    records: list[dict]   # record() of each of its pages, by URL
+    key: tuple            # what it is made from (shard_key)
 
     @property
     def first(self) -> bool:
         return self.folder == self.prefix + FOLDER
+
+
+def record(url: str, text: GameText) -> dict:
+    """What the search finds a rule page by (url: its address in its language's folder), and what
+    a result shows of it (meta: the game's name and summary)."""
+    words = [text.name, *(alias.name for alias in text.aliases), text.summary, *text.headings]
+    return {"url": url, "content": "\n".join(words), "meta": {"title": text.name, "lead": text.summary}}
 
 
 def buckets(pages: int) -> int:
@@ -59,105 +68,50 @@ def buckets(pages: int) -> int:
     return n
 
 
-def bucket(name: str, n: int) -> int:
-    """The bucket of a page (its path in the language's folder) among n: the same in every build."""
-    return int.from_bytes(hashlib.sha256(name.encode()).digest()[:8], "big") % n
+def bucket(url: str, n: int) -> int:
+    """The bucket of a page (its URL in the language's folder) among n: the same in every build."""
+    return int.from_bytes(hashlib.sha256(url.encode()).digest()[:8], "big") % n
 
 
-def shard_key(folder: str, lang: str, pages: Files, pagefind: str) -> tuple:
-    """What a shard is made from: its place, its pages (path and digest) and Pagefind (pagefind())."""
-    h = hashlib.sha256(pagefind.encode())
-    for path in sorted(pages):
-        h.update(path.encode() + b"\0" + digest(pages[path]))
-    return ("search", lang, folder, h.hexdigest())
+def shard_key(folder: str, lang: str, records: list[dict], made_by: str) -> tuple:
+    """What a shard is made from: its place, its records and Pagefind (pagefind())."""
+    data = json.dumps([made_by, records], ensure_ascii=False, sort_keys=True).encode()
+    return ("search", lang, folder, hashlib.sha256(data).hexdigest())
 
 
-def shards_of(lang: str, prefix: str, pages: Files) -> list[tuple[str, Files]]:
-    """The language's shards as (folder, its pages), the first one at pagefind/ itself. A language
-    without pages has one shard with none (Pagefind makes it an empty index)."""
-    n = buckets(len(pages))
-    groups: dict[int, Files] = {}
-    for path in sorted(pages):
-        groups.setdefault(bucket(path[len(prefix):], n), {})[path] = pages[path]
+def shards_of(prefix: str, records: list[dict]) -> list[tuple[str, list[dict]]]:
+    """The language's shards as (folder, its records), the first one at pagefind/ itself. A
+    language without pages has one shard with none (Pagefind makes it an empty index)."""
+    n = buckets(len(records))
+    groups: dict[int, list[dict]] = {}
+    for found in sorted(records, key=lambda r: r["url"]):
+        groups.setdefault(bucket(found["url"], n), []).append(found)
     order = sorted(groups) or [0]
-    return [(prefix + FOLDER + ("" if b == order[0] else f"{b}/"), groups.get(b, {})) for b in order]
+    return [(prefix + FOLDER + ("" if b == order[0] else f"{b}/"), groups.get(b, [])) for b in order]
 
 
-def pagefind() -> str:
-    """Which Pagefind makes the indexes: its binary's path, size and time (a new version is a new
-    binary; the file's stat is cheaper than importing importlib.metadata for the version)."""
-    from pagefind_bin import get_executable
-
-    binary = get_executable()
-    st = binary.stat()
-    return f"{binary}|{st.st_size}|{st.st_mtime_ns}"
-
-
-def search_indexes(shards: list[Shard]) -> list[dict[str, bytes]]:
-    """The files of each shard, as paths in the build, in the order of shards. Pagefind's binary
-    indexes a temporary copy of each shard's pages, as many shards at a time as there are cores,
-    and exits when its files are written; a page's URL is its path after its language's prefix."""
-    from pagefind_bin import get_executable
-
-    out: dict[str, dict[str, bytes]] = {}
-    with tempfile.TemporaryDirectory(prefix="giv-search-") as temp:
-        def start(number: int, shard: Shard) -> tuple[Shard, Path, subprocess.Popen]:
-            site, bundle = Path(temp) / str(number), Path(temp) / f"{number}.pagefind"
-            site.mkdir()
-            for path, html in shard.pages.items():
-                (site / path[len(shard.prefix):]).parent.mkdir(parents=True, exist_ok=True)
-                (site / path[len(shard.prefix):]).write_bytes(html)
-            command = [str(get_executable()), "--site", str(site), "--output-path", str(bundle), "--silent",
-                       "--root-selector", ROOT, "--force-language", shard.lang]
-            command += [arg for selector in EXCLUDE for arg in ("--exclude-selectors", selector)]
-            return shard, bundle, subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-
-        waiting = list(enumerate(shards))
-        running = [start(*waiting.pop(0)) for _ in range(min(workers(), len(waiting)))]
-        while running:
-            shard, bundle, run = running.pop(0)
-            said = run.communicate()[0]
-            if waiting:
-                running.append(start(*waiting.pop(0)))
-            if run.returncode != 0:
-                raise RuntimeError(f"pagefind failed on the {shard.lang} pages (exit {run.returncode}): {said.strip()}")
-            out[shard.folder] = bundle_files(shard, bundle)
-    return [out[shard.folder] for shard in shards]
-
-
-def bundle_files(shard: Shard, bundle: Path) -> dict[str, bytes]:
-    """What the build keeps of a shard's bundle, as paths in the build."""
-    found = {p.relative_to(bundle).as_posix(): p.read_bytes() for p in sorted(bundle.rglob("*")) if p.is_file()}
-    if not shard.first:
-        return {shard.folder + name: data for name, data in found.items()
-                if name.startswith(MERGED) or name.endswith(".pf_meta")}
-    entry = json.loads(found["pagefind-entry.json"])
-    stemmers = {f"wasm.{info['wasm']}.pagefind" for info in entry["languages"].values()}
-    return {shard.folder + name: data for name, data in found.items()
-            if not name.startswith(UI) and (not name.startswith("wasm.") or name in stemmers)}
-
-
-def language_indexes(pages: dict[str, tuple[str, Files]], earlier, read: Callable[[str], bytes]) -> Files:
-    """Each language's index ({lang: (prefix, its rule pages)}): each shard as the last build
-    made it when its pages are the same (an incremental build, `earlier`), else made anew from
-    its pages (a page the build kept is read with `read`)."""
+def language_indexes(pages: dict[str, tuple[str, list[tuple[str, GameText]]]], earlier) -> Files:
+    """Each language's index ({lang: (prefix, [(path in the build, text) of its rule pages])}):
+    each shard as the last build made it when its records are the same (an incremental build,
+    `earlier`), else made anew from its records."""
     files: Files = {}
     todo: list[Shard] = []
     made_by = pagefind()
     for lang, (prefix, found) in pages.items():
-        shards = shards_of(lang, prefix, found)
+        records = [record("/" + path[len(prefix):].removesuffix("index.html"), text) for path, text in found]
+        shards = shards_of(prefix, records)
         for folder, held in shards:
             key = shard_key(folder, lang, held, made_by)
             kept = earlier.reuse_made(key) if earlier is not None else None
             if kept is not None:
                 files.update(kept)
             else:
-                todo.append(Shard(lang, prefix, folder, {p: read(p) if isinstance(d, Kept) else d
-                                                         for p, d in held.items()}, key))
+                todo.append(Shard(lang, prefix, folder, held, key))
         merged = [folder[len(prefix + FOLDER):] for folder, _ in shards[1:]]
         files[prefix + FOLDER + SHARDS] = (json.dumps(merged) + "\n").encode()
-    for shard, made in zip(todo, search_indexes(todo) if todo else []):
-        files.update(made)
+    for shard, made in zip(todo, make_indexes(todo) if todo else []):
+        named = {shard.folder + name: data for name, data in made.items()}
+        files.update(named)
         if earlier is not None:
-            earlier.made_files(list(made), shard.key)
+            earlier.made_files(list(named), shard.key)
     return files

@@ -11,7 +11,7 @@ MESSAGES = {
     "searching": N_("Searching ..."),
     "found_one": N_("{n} game found for “{query}”."),
     "found_other": N_("{n} games found for “{query}”."),
-    "none": N_("No game found for “{query}”. Try another name, or a word from the rules."),
+    "none": N_("No game found for “{query}”. Try another name, or a word from a game's description or headings."),
     "offline": N_("The search could not be loaded. Check the connection and try again; every game is listed on the front page."),
 }
 

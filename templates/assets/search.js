@@ -1,6 +1,7 @@
 // The search page: runs the language's Pagefind index (pagefind/ beside assets/) in the page and
-// lists the games it finds as links. The query is the page's ?q= (the header's search box sends
-// it), and typing in the page's own box searches again. Words come from the page's JSON.
+// lists the games it finds as links, each with its summary. The query is the page's ?q= (the
+// header's search box sends it), and typing in the page's own box searches again. Words come from
+// the page's JSON.
 import { makeI18n } from './sheet-i18n.js';
 
 const root = new URL('../', import.meta.url);
@@ -18,7 +19,7 @@ let latest = 0; // the newest query: an older answer that arrives late is droppe
 // others, listed in pagefind/shards.json, are merged into it.
 function load() {
   if (!engine) {
-    const options = { baseUrl: root.pathname, excerptLength: 24 };
+    const options = { baseUrl: root.pathname };
     engine = Promise.all([
       import(new URL('pagefind/pagefind.js', root).href),
       fetch(new URL('pagefind/shards.json', root)).then((response) => {
@@ -35,22 +36,6 @@ function load() {
   return engine;
 }
 
-/** Pagefind's excerpt (text with <mark> around the words found) as nodes: text stays text. */
-function excerpt(html) {
-  const out = document.createElement('p');
-  const parsed = new DOMParser().parseFromString(`<p>${html}</p>`, 'text/html').body.firstChild;
-  for (const node of parsed.childNodes) {
-    if (node.nodeName === 'MARK') {
-      const mark = document.createElement('mark');
-      mark.textContent = node.textContent;
-      out.append(mark);
-    } else {
-      out.append(document.createTextNode(node.textContent));
-    }
-  }
-  return out;
-}
-
 function show(query, found) {
   list.replaceChildren(...found.map((data) => {
     const item = document.createElement('li');
@@ -59,7 +44,9 @@ function show(query, found) {
     link.href = data.url;
     link.textContent = data.meta.title;
     heading.append(link);
-    item.append(heading, excerpt(data.excerpt));
+    const lead = document.createElement('p');
+    lead.textContent = data.meta.lead;
+    item.append(heading, lead);
     return item;
   }));
   status.textContent = found.length ? i18n.tn('found', found.length, { query }) : i18n.t('none', { query });

@@ -322,10 +322,10 @@ export function resultsSections(app, width, only = null) {
     // the chart's inner width: the slot less the section's padding and border
     chart: () => chartSection(app, width() - 26),
   };
-  const later = app.later || new Set(); // parts not drawn yet (see the sheet's start-up)
+  const later = app.later || new Set(); // parts put off (see the sheet's render): kept as they are until drawn
   for (const [name, build] of Object.entries(make)) {
     if (later.has(name)) continue;
     if (!only || only.includes(name) || !(name in parts)) parts[name] = build();
   }
-  return Object.keys(make).filter((name) => !later.has(name)).map((name) => parts[name]).filter(Boolean);
+  return Object.keys(make).filter((name) => !later.has(name) || name in parts).map((name) => parts[name]).filter(Boolean);
 }

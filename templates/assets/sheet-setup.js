@@ -105,7 +105,8 @@ function settingControl(app, meta, follow) {
   return field(id, meta.label, input, [range, error, about]);
 }
 
-export function setupSection(app) {
+/** The panel's fields, with a function that keeps them in step with the state (see syncSetup). */
+function setupFields(app) {
   const { data, i18n, state } = app;
   const { t, num } = i18n;
   const { min, max } = data.spec.players;
@@ -172,16 +173,8 @@ export function setupSection(app) {
     field('giv-variant', t('variant'), variant, [h('p', { class: 'sheet-hint', id: 'giv-variant-hint' }, t('variantHint'))]),
     h('div', { class: 'sheet-settings' }, data.settings.map((meta) => settingControl(app, meta, (f) => follows.push(f)))));
 
-  if (app.setupOpen === undefined) app.setupOpen = !started;
-  const details = h('details', { class: 'sheet-setup', id: 'giv-setup', open: app.setupOpen },
-    h('summary', {}, h('span', { class: 'sheet-summary' }, t('setupTitle'))), h('div', { class: 'sheet-setup-body' }, players, rules));
-  details.addEventListener('toggle', () => { app.setupOpen = details.open; });
-
-  /**
-   * Keeps the panel in step with the state without rebuilding it (so typing in it is never
-   * interrupted); false when it cannot (another number of players: the panel is made again).
-   */
-  app.syncSetup = () => {
+  /** False when the fields cannot follow (another number of players: they are made again). */
+  const sync = () => {
     if (nameInputs.length !== app.state.players.length) return false;
     nameInputs.forEach((input, i) => { if (input.value !== app.state.players[i]) input.value = app.state.players[i]; });
     if (count.value !== String(app.state.players.length)) count.value = String(app.state.players.length);
@@ -191,6 +184,40 @@ export function setupSection(app) {
     const locked = app.state.rounds.length > 0;
     count.disabled = locked;
     lock.hidden = !locked;
+    return true;
+  };
+  return { element: h('div', { class: 'sheet-setup-body' }, players, rules), sync };
+}
+
+export function setupSection(app) {
+  if (app.setupOpen === undefined) app.setupOpen = app.state.rounds.length === 0;
+  const summary = h('summary', {}, h('span', { class: 'sheet-summary' }, app.i18n.t('setupTitle')));
+  const details = h('details', { class: 'sheet-setup', id: 'giv-setup', open: app.setupOpen }, summary);
+  // A game under way opens with the panel folded: its fields are made when it is first unfolded
+  // (on the summary's click, before the panel opens, so that it opens with them in it).
+  let fields = null;
+  const fill = () => {
+    if (fields) return;
+    fields = setupFields(app);
+    details.append(fields.element);
+  };
+  if (app.setupOpen) fill();
+  summary.addEventListener('click', () => {
+    app.setupOpen = !details.open; // (what this click does to the panel: 'toggle' tells it a task later)
+    fill();
+  });
+  details.addEventListener('toggle', () => {
+    app.setupOpen = details.open;
+    if (details.open) fill(); // (opened another way: find in page)
+  });
+
+  /**
+   * Keeps the panel in step with the state without rebuilding it (so typing in it is never
+   * interrupted); false when it cannot (another number of players: the panel is made again).
+   */
+  app.syncSetup = () => {
+    if (fields && !fields.sync()) return false;
+    if (app.setupOpen) fill();
     if (details.open !== app.setupOpen) details.open = app.setupOpen;
     return true;
   };

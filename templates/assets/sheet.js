@@ -384,7 +384,9 @@ export function createSheet(root, data) {
     /**
      * The sheet drawn again after a change: the parts whose content may have changed are made
      * again, the setup panel and the tools are kept when they can follow in place, and focus is
-     * moved last, so that the page is laid out once, after every part is in.
+     * moved last, so that the page is laid out once, after every part is in. The rounds table and
+     * the chart (below the standings, most of the sheet's elements) follow in the task after the
+     * next paint: the frame that answers an action is not theirs.
      */
     render(options = {}) {
       const active = document.activeElement;
@@ -393,6 +395,7 @@ export function createSheet(root, data) {
       if (!(slots.setup.firstChild && app.syncSetup())) slots.setup.replaceChildren(setupSection(app));
       if (!slots.entry.firstChild || entryKey() !== entryShown) app.renderEntry(false);
       slots.events.replaceChildren(...[eventsSection(app)].filter(Boolean));
+      drawLater();
       app.renderResults();
       app.renderTools(false);
       const wanted = options.focusId && document.getElementById(options.focusId);
@@ -462,6 +465,35 @@ export function createSheet(root, data) {
     return JSON.stringify([app.state.rounds.length > 0, tools.link, tools.confirming, tools.importError]);
   };
   let toolsShown = null;
+
+  // The rounds table and the chart, put off by render() until the task after the next paint (the
+  // standings show the same totals at once). The first time, the whole sheet is then in the page.
+  let drawing = false;
+  function drawTheRest() {
+    drawing = false;
+    if (app.later === null) return;
+    app.later = null;
+    app.renderResults(['rounds', 'chart']);
+    if (root.classList.contains('is-live')) return;
+    root.classList.add('is-live'); // the whole sheet is in the page
+    laidOut();
+    if (fromLink) document.getElementById('sheet')?.scrollIntoView();
+  }
+  function afterThisTask() {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = drawTheRest;
+    channel.port2.postMessage(0);
+  }
+  function drawLater() {
+    app.later = new Set(['rounds', 'chart']);
+    if (drawing) return;
+    drawing = true;
+    // A tab not shown paints no frame (requestAnimationFrame waits until it is shown): there the
+    // rest is drawn at once, also when the tab is hidden before the next frame comes.
+    if (document.visibilityState === 'hidden') afterThisTask();
+    else requestAnimationFrame(afterThisTask);
+  }
+  document.addEventListener('visibilitychange', () => { if (drawing) afterThisTask(); });
 
   // The sheet's width, for the chart: read once, then kept by a ResizeObserver (which redraws the
   // chart when it changes), as reading it in each redraw would force a layout in its middle.
@@ -593,32 +625,11 @@ export function createSheet(root, data) {
   root.append(status, h('div', { class: 'sheet-live' }, Object.values(slots)));
 
   // The page opens on the round being entered and the standings; the rounds table and the chart
-  // (most of the sheet's elements, below them) are drawn in the task after that first paint.
-  app.later = new Set(['rounds', 'chart']);
+  // are drawn in the task after that first paint (render() puts them off, as after every change).
   app.save();
   app.recompute();
   app.render();
   app.gameOn();
-  const drawTheRest = () => {
-    if (app.later === null) return;
-    app.later = null;
-    app.renderResults(['rounds', 'chart']);
-    root.classList.add('is-live'); // the whole sheet is in the page
-    laidOut();
-    if (fromLink) document.getElementById('sheet')?.scrollIntoView();
-  };
-  const afterThisTask = () => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = drawTheRest;
-    channel.port2.postMessage(0);
-  };
-  // A tab not shown paints no frame (requestAnimationFrame waits until it is shown): there the
-  // rest is drawn at once, also when the tab is hidden before the first frame comes.
-  if (document.visibilityState === 'hidden') afterThisTask();
-  else {
-    requestAnimationFrame(afterThisTask);
-    document.addEventListener('visibilitychange', afterThisTask, { once: true });
-  }
 
   // A shared link pasted into this tab's address bar.
   window.addEventListener('hashchange', () => {

@@ -37,6 +37,12 @@
     return value;
   };
   const sleep = (ms) => new Promise((resolve) => { window.setTimeout(resolve, ms); });
+  // The next frame painted and the task after it (where the sheet draws what it put off).
+  const painted = () => new Promise((resolve) => requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = resolve;
+    channel.port2.postMessage(0);
+  }));
   const enabled = (el) => el && !el.disabled && !el.closest('[hidden]');
 
   let mods = null;
@@ -487,7 +493,8 @@
         problems.push(`stored game is not JSON (${error.message}): ${raw.slice(0, 300)}`);
       }
     }
-    if (state) {
+    // (a panel folded since the page opened has no fields yet: they are made when it unfolds)
+    if (state && $('#giv-setup .sheet-setup-body')) {
       const count = $('#giv-player-count');
       if (count && count.value !== String(state.players.length)) problems.push(`player count shows ${count.value}, stored ${state.players.length}`);
       state.players.forEach((name, i) => {
@@ -496,10 +503,14 @@
         else if (input.value !== name) problems.push(`name field ${i} shows ${JSON.stringify(input.value)}, stored ${JSON.stringify(name)}`);
       });
       if ($(`#giv-name-${state.players.length}`)) problems.push('a name field too many');
+    }
+    if (state) {
       if (!root.querySelector('.sheet-problems') || root.querySelector('.sheet-standings')) {
         // (a played round's row; a note row under it and the Start row above are not rounds)
-        const rows = $$(`#sheet-app .sheet-table.is-${data.template} tbody tr.is-played`).length;
-        if (rows !== state.rounds.length) problems.push(`${rows} rounds shown, ${state.rounds.length} stored`);
+        // (the sheet draws its rounds table in the task after the next paint: read once it is drawn)
+        const rows = () => $$(`#sheet-app .sheet-table.is-${data.template} tbody tr.is-played`).length;
+        if (rows() !== state.rounds.length) await painted();
+        if (rows() !== state.rounds.length) problems.push(`${rows()} rounds shown, ${state.rounds.length} stored`);
       }
     }
     return problems;
@@ -508,7 +519,9 @@
   /** What must survive a reload: the stored game and what the sheet derives from it. */
   async function snapshot() {
     const { data } = await modules();
+    openSetup(); // (the names and the number of players, as a person reads them: unfolded)
     await sleep(0);
+    await painted(); // (the rounds table and the chart as drawn after the last change)
     return {
       stored: localStorage.getItem(data.storageKey),
       names: $$('#sheet-app input[id^="giv-name-"]').map((el) => el.value),

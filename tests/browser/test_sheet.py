@@ -106,10 +106,30 @@ def cell(page, round_no: int, player: int, field: str):
     return page.locator(f"#sheet-app [data-round='{round_no}'][data-player='{player}'][data-field='{field}']:not(input)")
 
 
+def seen(locator) -> str:
+    """The text a person reads at locator (its first match) once it is scrolled into view: the
+    rounds table and the chart are not rendered while off the screen (content-visibility: auto),
+    and until then have no innerText."""
+    locator.first.scroll_into_view_if_needed()
+    locator.first.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    return locator.inner_text()
+
+
+def seen_all(locator) -> list[str]:
+    """The texts of every match of locator, read as seen() reads one (the matches are in one part of the sheet)."""
+    seen(locator.first)
+    return locator.all_inner_texts()
+
+
+def sheet_seen(page) -> str:
+    """The whole sheet's text as a person reads it, scrolling down it part by part."""
+    return "\n".join(seen(part) for part in page.locator("#sheet-app .sheet-slot > *").all() if part.is_visible())
+
+
 def shown(page, round_no: int, player: int, field: str) -> int:
     """The number a derived cell shows; its data-value must agree."""
     loc = cell(page, round_no, player, field)
-    value = number(loc.inner_text())
+    value = number(seen(loc))
     assert int(loc.get_attribute("data-value")) == value
     return value
 
@@ -149,7 +169,7 @@ def test_worked_example_typed_in(page, server, game, example_id):
             button.focus()
             page.keyboard.press("Enter")
             page.wait_for_selector(f"[data-round='{r}'][data-field='total']")
-            assert cell(page, r, round_["loser"], "loser").inner_text() == ex["players"][round_["loser"]]
+            assert seen(cell(page, r, round_["loser"], "loser")) == ex["players"][round_["loser"]]
     else:
         for r, round_ in enumerate(ex["rounds"], start=1):
             play_bid_round(page, r, round_["bids"], round_["took"])
@@ -188,7 +208,7 @@ def test_worked_example_typed_in(page, server, game, example_id):
             set_setting(page, key, ex["settings"].get(key, _default(game, key)))
     if ex.get("checks"):
         assert points(page) == final
-    text = page.locator("#sheet-app").inner_text()
+    text = sheet_seen(page)
     assert "NaN" not in text and "undefined" not in text and "null" not in text
 
 
@@ -223,6 +243,7 @@ def test_reload_keeps_the_game_and_the_round_being_typed(page, server):
     page.wait_for_selector("#sheet-app.is-live")
     assert [shown(page, 1, p, "total") for p in range(3)] == [11, 0, 10]
     assert pressed(page, 2, 2, "bid") == "2"
+    open_setup(page)  # (folded since the first round: unfolded to read, as a person does)
     assert page.locator("#giv-name-1").input_value() == "Ben"
     assert page.locator("#giv-setting-maxHandSize").input_value() == "3"
 
@@ -250,6 +271,7 @@ def test_corrupt_storage_is_recovered_with_a_notice(page, server, stored, notice
     assert page.locator("[data-field='score']").count() == 3 * kept
     if kept:
         assert [shown(page, 1, p, "total") for p in range(3)] == [11, 0, 10]
+        open_setup(page)
         assert page.locator("#giv-setting-exactBidBonus").input_value() == "10"
     # The sheet still works and the repaired game is stored again.
     assert page.locator(f"button[data-round='{kept + 1}'][data-field='bid']").count() >= 2
@@ -319,7 +341,7 @@ def test_tricks_that_do_not_add_up_and_bad_values_are_refused(page, server):
     assert bonus.get_attribute("aria-invalid") == "true"
     assert page.locator("#giv-setting-exactBidBonus-error").is_visible()
     assert shown(page, 1, 1, "total") == 11
-    text = page.locator("#sheet-app").inner_text()
+    text = sheet_seen(page)
     assert "NaN" not in text and "undefined" not in text and "null" not in text
 
 
@@ -397,7 +419,7 @@ def test_a_hostile_name_stays_text(page, server):
     setup(page, [hostile, "Bo"], settings={"maxHandSize": 2})
     play_bid_round(page, 1, [1, 0], [1, 1])
     assert page.locator("#sheet-app img").count() == 0
-    assert page.locator(".sheet-col-player[data-player='0']").inner_text() == hostile
+    assert seen(page.locator(".sheet-col-player[data-player='0']")) == hostile
     assert hostile in page.locator(".sheet-standings").inner_text()
     assert dialogs == []
 
@@ -602,7 +624,7 @@ def test_seven_players_fit_a_phone_with_names_in_view(browser, server):
     assert edit.is_visible() and edit.bounding_box()["x"] < 80
     assert edit.get_attribute("aria-label").endswith("20")
     # a cell speaks in words
-    words = pg.locator("tr.is-played").first.locator(".sheet-cell .visually-hidden").first.inner_text()
+    words = seen(pg.locator("tr.is-played").first.locator(".sheet-cell .visually-hidden").first)
     assert "meldte" in words and "tog" in words and "i alt" in words
     context.close()
     assert pg.watch_errors == []
@@ -688,7 +710,7 @@ def test_csv_uses_semicolons_in_danish_and_same_names_are_told_apart(page, serve
     open_sheet(page, server, "vend-om", "da")
     setup(page, ["Anna", "Anna"], settings={"maxHandSize": 2, "dealerHook": False})
     play_bid_round(page, 1, [1, 0], [1, 1])
-    heads = page.locator(".sheet-col-player").all_inner_texts()
+    heads = seen_all(page.locator(".sheet-col-player"))
     assert heads[0] != heads[1] and all("Anna" in x for x in heads)
     with page.expect_download() as info:
         page.locator("#giv-csv").click()
@@ -719,7 +741,7 @@ def test_the_last_players_offer_goes_once_the_game_is_under_way(page, server):
     setup(page, ["Dan", "Eva", "Fia", "Gun"])
     play_bid_round(page, 1, [1, 0, 0, 0], [1, 0, 0, 0])
     assert offer.count() == 0
-    assert "undefined" not in page.locator("#sheet-app").inner_text()
+    assert "undefined" not in sheet_seen(page)
     stored = json.loads(page.evaluate(f"() => localStorage.getItem('{storage_key('wizard', 'sv')}')"))
     assert stored["players"] == ["Dan", "Eva", "Fia", "Gun"]
 

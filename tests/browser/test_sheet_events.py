@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from test_sheet import cell, open_setup, open_sheet, phone, play_bid_round, set_setting, setup, shown, storage_key
+from test_sheet import cell, open_setup, open_sheet, phone, play_bid_round, seen, seen_all, set_setting, setup, sheet_seen, shown, storage_key
 
 
 def stored(pg, game: str, lang: str) -> dict:
@@ -32,7 +32,7 @@ def open_table(pg) -> None:
 
 def coming(pg) -> list[int]:
     """The hand sizes of the coming deals, as the rounds table shows them."""
-    return [int(x) for x in pg.locator("tr.is-upcoming .sheet-cards").all_inner_texts()]
+    return [int(x) for x in seen_all(pg.locator("tr.is-upcoming .sheet-cards"))]
 
 
 def entry_cards(pg) -> int:
@@ -54,7 +54,7 @@ def test_a_mid_game_change_goes_on_from_where_the_table_is_and_the_coming_deals_
     assert entry_cards(pg) == 5
     assert coming(pg) == [5, 4, 3, 2, 1, 2, 3, 4, 5]
     # the played deals keep their hand size, dealer and points
-    assert [int(x) for x in pg.locator("tr.is-played .sheet-cards").all_inner_texts()] == [10, 9, 8]
+    assert [int(x) for x in seen_all(pg.locator("tr.is-played .sheet-cards"))] == [10, 9, 8]
     assert [shown(pg, 3, p, "total") for p in range(4)] == totals
     # the coming deals, behind the Table panel: one card more, skip, play twice, add one at the end
     open_table(pg)
@@ -75,7 +75,7 @@ def test_a_mid_game_change_goes_on_from_where_the_table_is_and_the_coming_deals_
     # a deal played now is played as planned; a later change of the pattern leaves it be
     play_bid_round(pg, 4, [5, 0, 0, 0], [5, 0, 0, 0])
     set_setting(pg, "handSizePattern", "constant")
-    assert [int(x) for x in pg.locator("tr.is-played .sheet-cards").all_inner_texts()] == [10, 9, 8, 5]
+    assert [int(x) for x in seen_all(pg.locator("tr.is-played .sheet-cards"))] == [10, 9, 8, 5]
     assert coming(pg) and set(coming(pg)) == {5}
     # the round-count setting cuts the game from where it is
     set_setting(pg, "roundCount", 6)
@@ -107,7 +107,7 @@ def test_a_player_sits_out_leaves_comes_back_and_a_latecomer_joins_on_an_agreed_
     assert "Står over: Bo" in pg.locator(".sheet-entry .sheet-facts").inner_text()
     play_bid_round(pg, 2, [2, None, 0, 0], [2, None, 0, 0])
     assert shown(pg, 2, 1, "total") == 20
-    assert "stod over" in pg.locator("tr.is-played").nth(1).inner_text()
+    assert "stod over" in seen(pg.locator("tr.is-played").nth(1))
     # back in for deal 3 by himself; Cy leaves for good
     assert pg.locator(".sheet-entry .sheet-pick[data-player='1']").count() == 1
     pg.locator("#giv-leave-2").tap()
@@ -125,12 +125,12 @@ def test_a_player_sits_out_leaves_comes_back_and_a_latecomer_joins_on_an_agreed_
     pg.locator("#giv-join-name").fill("Eva")
     pg.locator("#giv-join-score").fill("25")
     pg.locator("#giv-join-go").tap()
-    assert pg.locator(".sheet-col-player").nth(4).inner_text() == "Eva"
+    assert seen(pg.locator(".sheet-col-player").nth(4)) == "Eva"
     assert pg.locator("[data-field='carry'][data-player='4']").get_attribute("data-value") == "25"
     assert cell(pg, 3, 4, "total").count() == 0        # not at the table for deal 3: no total there
     assert pg.locator(".sheet-entry .sheet-pick[data-player='4']").count() == 1
     assert pg.locator("tr.is-upcoming").first.locator("td").count() == 5
-    text = pg.locator("#sheet-app").inner_text()
+    text = sheet_seen(pg)
     for bad in ("undefined", "NaN", "null"):
         assert bad not in text
     assert pg.evaluate("() => document.documentElement.scrollWidth") <= 360
@@ -169,8 +169,8 @@ def test_an_adjustment_with_a_note_is_shown_exported_and_refused_for_a_seat_away
     pg.locator("#giv-adjust-note").fill("revoke")
     pg.locator("#giv-adjust-minus").tap()
     assert shown(pg, 2, 1, "total") == before[1] - 10
-    assert pg.locator("[data-round='1'][data-player='1'][data-field='adjust']").inner_text().replace("\u2212", "-") == "-10"
-    note = pg.locator("[data-round='1'][data-field='note']").inner_text()
+    assert seen(pg.locator("[data-round='1'][data-player='1'][data-field='adjust']")).replace("\u2212", "-") == "-10"
+    note = seen(pg.locator("[data-round='1'][data-field='note']"))
     assert "Giv 1" in note and "Bo" in note and "revoke" in note
     # Cy sat deal 2 out: points for him there are refused, in words
     pg.locator("#giv-adjust-player").select_option(label="Cy")
@@ -295,7 +295,7 @@ def test_a_latecomer_renames_nobody_when_seats_have_no_names(browser, server):
     pg.locator("#giv-join-seat").select_option(label="Ann")   # she sits between Ann and Spiller 2
     assert pg.locator("#giv-join-name").get_attribute("placeholder") == "Spiller 4"
     pg.locator("#giv-join-go").tap()
-    assert pg.locator(".sheet-col-player").all_inner_texts() == ["Ann", "Spiller 4", "Spiller 2", "Cy"]
+    assert seen_all(pg.locator(".sheet-col-player")) == ["Ann", "Spiller 4", "Spiller 2", "Cy"]
     assert [shown(pg, 1, p, "total") for p in (0, 2, 3)] == before        # each keeps her points
     assert "Spiller 2" in pg.locator("#giv-join-seat").inner_text()
     context.close()
@@ -316,7 +316,7 @@ def test_a_latecomer_sits_down_where_the_table_makes_room_and_the_deal_follows(b
     pg.locator("#giv-join-seat").select_option(label="Bob")
     pg.locator("#giv-join-score").fill("15")
     pg.locator("#giv-join-go").tap()
-    assert pg.locator(".sheet-col-player").all_inner_texts() == ["Ann", "Bob", "Eva", "Cat", "Dan"]
+    assert seen_all(pg.locator(".sheet-col-player")) == ["Ann", "Bob", "Eva", "Cat", "Dan"]
     # the deal passes from Bob to Eva: she deals deal 3 and bids last, Cat bids first
     assert "Dealer: Eva" in facts(pg)
     order = [int(p) for p in pg.locator(".sheet-entry .sheet-pick").evaluate_all("els => els.map((el) => el.dataset.player)")]
@@ -332,7 +332,7 @@ def test_a_latecomer_sits_down_where_the_table_makes_room_and_the_deal_follows(b
     # a second latecomer takes the default: the last seat, after Dan
     pg.locator("#giv-join-name").fill("Fay")
     pg.locator("#giv-join-go").tap()
-    assert pg.locator(".sheet-col-player").all_inner_texts() == ["Ann", "Bob", "Eva", "Cat", "Dan", "Fay"]
+    assert seen_all(pg.locator(".sheet-col-player")) == ["Ann", "Bob", "Eva", "Cat", "Dan", "Fay"]
     assert "Dealer: Cat" in facts(pg)
     state = stored(pg, "vend-om", "en")
     assert state["players"] == ["Ann", "Bob", "Eva", "Cat", "Dan", "Fay"]
@@ -370,10 +370,10 @@ def test_a_latecomers_deals_before_she_came_say_so_not_sat_out(browser, server, 
     play_bid_round(pg, 3, [1, None, 0, hand], [0, None, 0, hand])
     # deal 1 has no part of Eva: no dash, no total, and words that say she had not come yet
     before = seat_cell(pg, 1, 3)
-    assert NOT_YET[lang] in before.inner_text() and SAT_OUT[lang] not in before.inner_text()
+    assert NOT_YET[lang] in seen(before) and SAT_OUT[lang] not in seen(before)
     assert before.locator("[data-field='total']").count() == 0
-    assert SAT_OUT[lang] in seat_cell(pg, 3, 1).inner_text()   # Bo did sit deal 3 out
-    assert SAT_OUT[lang] not in pg.locator("tr.is-played").nth(1).inner_text()
+    assert SAT_OUT[lang] in seen(seat_cell(pg, 3, 1))   # Bo did sit deal 3 out
+    assert SAT_OUT[lang] not in seen(pg.locator("tr.is-played").nth(1))
     # editing deal 1: Eva is not at the table for it, and is neither sitting out nor able to
     pg.locator("#giv-edit-1").tap()
     seat = pg.locator(".sheet-seat[data-player='3']")
@@ -389,7 +389,7 @@ def test_a_latecomers_deals_before_she_came_say_so_not_sat_out(browser, server, 
     assert rows[0][-1] == {"en": "Away", "da": "Ikke med", "sv": "Inte med"}[lang]
     assert [row[-1] for row in rows[2:]] == ["", "", f"Bo ({SAT_OUT[lang]})"]
     assert rows[1][-1] == "5" and rows[2][-5:-1] == ["", "", "", ""] and rows[3][-2] != ""
-    text = pg.locator("#sheet-app").inner_text()
+    text = sheet_seen(pg)
     for bad in ("undefined", "NaN", "null", "notYetJoined"):
         assert bad not in text
     assert pg.evaluate("() => document.documentElement.scrollWidth") <= 360
@@ -414,7 +414,7 @@ def test_a_latecomer_in_vandtia_has_no_count_nor_line_before_she_came_and_it_sur
     pg.locator("#giv-join-seat").select_option(label="Ann")
     pg.locator("#giv-join-score").fill("1")
     pg.locator("#giv-join-go").tap()
-    assert pg.locator(".sheet-col-player").all_inner_texts() == ["Ann", "Eva", "Bo", "Cy"]
+    assert seen_all(pg.locator(".sheet-col-player")) == ["Ann", "Eva", "Bo", "Cy"]
     pg.locator("#giv-loser-1").tap()                       # Eva loses deal 2
     pg.wait_for_selector("[data-round='2'][data-field='total']")
     assert shown(pg, 2, 1, "total") == 2 and shown(pg, 1, 2, "total") == 1
@@ -422,13 +422,13 @@ def test_a_latecomer_in_vandtia_has_no_count_nor_line_before_she_came_and_it_sur
     ann, eva = chart_line(pg, 0), chart_line(pg, 1)
     assert len(ann) == 3 and len(eva) == 2 and eva[0][0] == ann[1][0]
     rows = pg.locator(".sheet-chart tbody tr")
-    assert rows.nth(0).locator("td").nth(1).inner_text() == NOT_YET["en"]
-    assert rows.nth(1).locator("td").all_inner_texts() == ["0", "2", "1", "0"]
+    assert seen(rows.nth(0).locator("td").nth(1)) == NOT_YET["en"]
+    assert seen_all(rows.nth(1).locator("td")) == ["0", "2", "1", "0"]
     pg.reload()
     pg.wait_for_selector("#sheet-app.is-live [data-round='2'][data-field='total']")
     before = seat_cell(pg, 1, 1)
-    assert NOT_YET["en"] in before.inner_text() and before.locator("[data-field='total']").count() == 0
-    assert pg.locator("[data-round='1'][data-field='loser']").inner_text() == "Bo"
+    assert NOT_YET["en"] in seen(before) and before.locator("[data-field='total']").count() == 0
+    assert seen(pg.locator("[data-round='1'][data-field='loser']")) == "Bo"
     # deal 1 edited: she cannot have lost it, nor be given a loss in it
     pg.locator("#giv-edit-1").tap()
     assert pg.locator("#giv-loser-1").count() == 0 and pg.locator(".sheet-loser").count() == 3
@@ -448,7 +448,7 @@ def test_a_latecomer_in_vandtia_has_no_count_nor_line_before_she_came_and_it_sur
     context, pg = phone(browser)
     pg.goto(link)
     pg.wait_for_selector("#sheet-app.is-live [data-round='2'][data-field='total']")
-    assert NOT_YET["en"] in seat_cell(pg, 1, 1).inner_text()
+    assert NOT_YET["en"] in seen(seat_cell(pg, 1, 1))
     assert stored(pg, "vandtia", "en")["joined"] == [0, 1, 0, 0]
     context.close()
     assert pg.watch_errors == []
@@ -474,11 +474,11 @@ def test_a_vandtia_player_sits_out_a_deal_and_it_is_kept_through_undo_a_link_and
     pg.locator("#giv-loser-0").tap()                       # Ann loses deal 2
     pg.wait_for_selector("[data-round='2'][data-field='total']")
     away = seat_cell(pg, 2, 2)
-    assert SAT_OUT["sv"] in away.inner_text() and "is-away" in away.get_attribute("class")
+    assert SAT_OUT["sv"] in seen(away) and "is-away" in away.get_attribute("class")
     assert shown(pg, 2, 2, "total") == 0 and shown(pg, 2, 0, "total") == 1
     mark, count = away.locator(".sheet-away").bounding_box(), away.locator(".sheet-total").bounding_box()
     assert count["x"] - (mark["x"] + mark["width"]) >= 3   # "– 0", not "–0", which reads as minus zero
-    assert SAT_OUT["sv"] not in seat_cell(pg, 2, 1).inner_text()
+    assert SAT_OUT["sv"] not in seen(seat_cell(pg, 2, 1))
     # deal 3: Cy is back by herself
     assert pg.locator("#giv-loser-2").count() == 1 and pg.locator(".sheet-entry .sheet-facts").count() == 0
     assert stored(pg, "vandtia", "sv")["rounds"] == [{"loser": 1}, {"loser": 0, "away": [2]}]
@@ -498,7 +498,7 @@ def test_a_vandtia_player_sits_out_a_deal_and_it_is_kept_through_undo_a_link_and
     pg.wait_for_selector("[data-round='2'][data-field='total']")
     state = stored(pg, "vandtia", "sv")
     assert state["rounds"] == [{"loser": 1}, {"loser": 0, "away": [2]}]
-    text = pg.locator("#sheet-app").inner_text()
+    text = sheet_seen(pg)
     for bad in ("undefined", "NaN", "null", "satOut"):
         assert bad not in text
     assert pg.evaluate("() => document.documentElement.scrollWidth") <= 360
@@ -522,7 +522,7 @@ def test_a_vandtia_player_sits_out_a_deal_and_it_is_kept_through_undo_a_link_and
             open_sheet(pg, server, "vandtia", "sv")
             pg.locator("#giv-import").set_input_files(str(path))
         pg.wait_for_selector("#sheet-app.is-live [data-round='2'][data-field='total']")
-        assert SAT_OUT["sv"] in seat_cell(pg, 2, 2).inner_text(), how
+        assert SAT_OUT["sv"] in seen(seat_cell(pg, 2, 2)), how
         assert stored(pg, "vandtia", "sv")["rounds"] == state["rounds"], how
         context.close()
         assert pg.watch_errors == []
@@ -558,11 +558,11 @@ def test_the_deals_after_a_player_left_say_she_had_left_not_that_she_sat_out(bro
     def check(where: str) -> None:
         for number in (2, 3):
             gone = seat_cell(pg, number, 2)
-            assert HAD_LEFT[lang] in gone.inner_text() and SAT_OUT[lang] not in gone.inner_text(), where
-            assert gone.locator(".sheet-away").inner_text() == "×", where
+            assert HAD_LEFT[lang] in seen(gone) and SAT_OUT[lang] not in seen(gone), where
+            assert seen(gone.locator(".sheet-away")) == "×", where
         for number, p in ((3, 1), (5, 2)):
             out = seat_cell(pg, number, p)
-            assert SAT_OUT[lang] in out.inner_text() and out.locator(".sheet-away").inner_text() == "–", where
+            assert SAT_OUT[lang] in seen(out) and seen(out.locator(".sheet-away")) == "–", where
         assert seat_cell(pg, 1, 2).locator(".sheet-away").count() == 0, where
         assert seat_cell(pg, 4, 2).locator(".sheet-away").count() == 0, where
         assert pg.locator(".sheet-hint", has_text="×").count() == 1, where   # the key to the marks

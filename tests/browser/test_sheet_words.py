@@ -7,7 +7,7 @@ import re
 import pytest
 
 from conftest import PageWatch
-from test_sheet import GAMES, open_sheet, setup, slug, tap_row
+from test_sheet import GAMES, open_sheet, seen, setup, sheet_seen, slug, tap_row
 
 LANGS = ["da", "en", "sv"]
 # The other unit's nouns, which a page of this unit must not show (Danish says runde for both).
@@ -54,13 +54,13 @@ def test_the_sheet_calls_a_deal_what_the_page_calls_it(browser, server, game, la
     title = page.locator("#giv-entry-title").inner_text()
     assert title.split()[0] == one, (title, one)
     save = play_one(page, data["template"])
-    assert page.locator("#giv-rounds-title").inner_text().strip() == many
-    assert page.locator("th.sheet-round").first.inner_text().strip() == one
+    assert seen(page.locator("#giv-rounds-title")).strip() == many
+    assert seen(page.locator("th.sheet-round").first).strip() == one
     assert one.lower() in page.locator("#giv-undo").inner_text().lower()
     assert page.locator("#giv-entry-title").inner_text().split()[0] == one
     if data["template"] == "bid":
         assert one.lower() in save.lower()  # Save deal, Spara rundan
-    shown = page.locator("#sheet-app").inner_text()
+    shown = sheet_seen(page)
     if (lang, unit) in OTHER:
         assert not re.search(OTHER[lang, unit], shown), re.search(OTHER[lang, unit], shown)
         # and none of the sheet's strings, shown now or later (the table panel, messages)
@@ -101,7 +101,7 @@ def test_the_sheets_words_read_as_a_native_writes_them(browser, server, lang):
         found = {key: text for key, text in strings.items()
                  if re.search(pattern, re.sub(r"\{\w+\}", "", text)) and key not in allowed}  # not in {min}
         assert found == {}, pattern
-    shown = page.locator("#sheet-app").inner_text()
+    shown = sheet_seen(page)
     if lang == "sv":
         assert "Tryck på en givs nummer för att rätta den." in shown
         assert page.get_by_role("button", name="Ladda ned CSV").count() == 1
