@@ -65,8 +65,7 @@ def base_path(store: Path, target: str) -> Path:
 def _read(path: Path) -> tuple | None:
     """The fields of a file of this version, or None (a cache that cannot be read is no cache)."""
     try:
-        with path.open("rb") as handle:
-            data = marshal.load(handle)
+        data = marshal.loads(path.read_bytes())  # from bytes: marshal.load reads a file a few bytes at a time
     except (OSError, EOFError, ValueError, TypeError):
         return None
     return data[1:] if isinstance(data, tuple) and data and data[0] == VERSION else None
@@ -75,8 +74,7 @@ def _read(path: Path) -> tuple | None:
 def _write(path: Path, fields: tuple) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     temp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    with temp.open("wb") as handle:
-        marshal.dump((VERSION, *fields), handle)
+    temp.write_bytes(marshal.dumps((VERSION, *fields)))
     os.replace(temp, path)
 
 
