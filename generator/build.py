@@ -6,8 +6,6 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .model.errors import ContentError
-
 if TYPE_CHECKING:
     from .cache import Cache
     from .progress import Progress
@@ -27,6 +25,8 @@ def build(content: Path, templates: Path, out: Path | None, langs: list[str] | N
         if left_out is not None and not drafts:
             left_out[:] = cache.manifest.left_out
         return cache.outputs()
+    from .model.errors import ContentError  # here: a build with nothing to do reads no content
+
     try:
         return _build(content, templates, out, langs, bless_examples, cache, progress, drafts, left_out)
     except ContentError:
@@ -101,7 +101,11 @@ def build_command(args: argparse.Namespace) -> int:
     try:
         with Progress() as progress:
             files = build(content, templates, out, args.lang, args.bless, cache, progress, drafts, left)
-    except ContentError as exc:
+    except Exception as exc:
+        from .model.errors import ContentError  # imported already by what raised it
+
+        if not isinstance(exc, ContentError):
+            raise
         for problem in exc.problems:
             print(f"error: {problem}", file=sys.stderr)
             if problem.detail:
