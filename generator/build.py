@@ -10,23 +10,23 @@ from .model.errors import ContentError
 
 if TYPE_CHECKING:
     from .cache import Cache
-    from .files import Files
     from .progress import Progress
 
 
 def build(content: Path, templates: Path, out: Path | None, langs: list[str] | None = None,
           bless_examples: bool = False, cache: Cache | None = None, progress: Progress | None = None,
-          drafts: bool = False, left_out: list[str] | None = None) -> Files:
+          drafts: bool = False, left_out: list[str] | None = None) -> list[str]:
     """Build the site into out (None: only into the cache's memory, for giv serve). Raises
     ContentError, listing every problem, before writing anything. With a cache (generator/cache),
     only what changed since the last build is read, rendered and written; an incremental build
     that fails is done again in full, so that errors are reported as a clean build reports them.
     With `drafts`, the draft languages of the site and of each game are built too, marked as
-    drafts; without, `left_out` (if given) gets what the build left out."""
+    drafts; without, `left_out` (if given) gets what the build left out. Returns the paths of
+    the build's files, sorted."""
     if cache and cache.fresh():                                 # no input changed: nothing to do
         if left_out is not None and not drafts:
-            left_out[:] = cache.index.left_out
-        return cache.last_files()
+            left_out[:] = cache.manifest.left_out
+        return cache.outputs()
     try:
         return _build(content, templates, out, langs, bless_examples, cache, progress, drafts, left_out)
     except ContentError:
@@ -37,7 +37,7 @@ def build(content: Path, templates: Path, out: Path | None, langs: list[str] | N
 
 
 def _build(content: Path, templates: Path, out: Path | None, langs: list[str] | None, bless_examples: bool,
-           cache: Cache | None, progress: Progress | None, drafts: bool, left_out: list[str] | None) -> Files:
+           cache: Cache | None, progress: Progress | None, drafts: bool, left_out: list[str] | None) -> list[str]:
     from .files import digest
     from .i18n.catalogs import load_catalogs
     from .model.errors import Problems
@@ -81,7 +81,7 @@ def _build(content: Path, templates: Path, out: Path | None, langs: list[str] | 
         digests = {path: digest(data) for path, data in files.items()}
     if cache:
         cache.remember(files, digests, omitted)
-    return files
+    return list(files)
 
 
 def build_command(args: argparse.Namespace) -> int:

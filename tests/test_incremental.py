@@ -43,9 +43,9 @@ def add_game(content: Path, source: str, new: str) -> None:
                                   if not line.startswith("  - ")).replace("aliases:", "aliases: []") + "\n", "utf-8")
 
 
-def half_a_cache(content: Path) -> None:
-    """The cache's heavy half is lost, and a game changes."""
-    lost = list((content.parent / ".giv-cache").glob("*.games"))
+def half_a_cache(content: Path, part: str = "games") -> None:
+    """A part of the cache is lost (the games' records, the index), and a game changes."""
+    lost = list((content.parent / ".giv-cache").glob(f"*.{part}"))
     assert lost
     for path in lost:
         path.unlink()
@@ -112,6 +112,7 @@ def test_sequence_of_edits_equals_clean_build(site, tmp_path):
         lambda: shutil.rmtree(content / "games" / "vandtia-two"),
         lambda: (out / "da" / "index.html").unlink(),  # the output was damaged by hand
         lambda: half_a_cache(content),
+        lambda: half_a_cache(content, "index"),
     ]
     for number, step in enumerate(steps):
         step()

@@ -1,54 +1,19 @@
 """The Cache that build() consults: fresh(), load_site(), reuse(), remember()."""
 from __future__ import annotations
 
-import dataclasses
 import os
-import pickle
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..files import Files, Kept
-from ..model.errors import ContentError
 from . import index as idx
 from .inputs import RACY_NS, Inputs
 
-if TYPE_CHECKING:  # the model is imported when a game is read: `giv build` with nothing to do reads none
+if TYPE_CHECKING:  # imported when some input changed: `giv build` with nothing to do needs none of them
     from jinja2 import BytecodeCache
 
     from ..model.types import Game, Site
-
-
-@dataclass
-class GameRecord:
-    extends: str | None
-    stub: Game                     # stubs.stub(game)
-    links: set[str]                # game ids its texts may link to (a superset)
-    slugs: dict[str, str]          # addresses(game)
-
-
-def addresses(game: Game) -> dict[str, str]:
-    """The game's slug in each language it is published in: what the pages that link to it show
-    (a link to a game that is a draft in the page's language is plain text)."""
-    return {lang: t.slug for lang, t in game.texts.items() if lang not in game.drafts}
-
-
-def record(game: Game) -> GameRecord:
-    from .stubs import links_of, stub
-
-    return GameRecord(game.extends, stub(game), links_of(game), addresses(game))
-
-
-@dataclass
-class Records:
-    """The heavy half of the cache, read only when some game changed. Each part is a file of its
-    own beside the index, written only when it changed (a change to one game's rules text leaves
-    the games and the pages' keys as they were; only the search shards it falls in are new)."""
-    games: dict[str, GameRecord] = field(default_factory=dict)
-    keys: dict[str, tuple] = field(default_factory=dict)       # output path -> what the page depended on
-    groups: dict[tuple, list[str]] = field(default_factory=dict)  # what files were made from -> them
-
-    PARTS = ("games", "keys", "groups")
+    from .records import GameRecord, Records
 
 
 class Cache:
@@ -60,8 +25,9 @@ class Cache:
         self.content, self.templates, self.out = content, templates, out
         self.target = idx.target_of(out, langs)
         self.store = store
-        self.index_file = idx.index_path(store, self.target) if store else None
-        self.index = idx.load(self.index_file, self.target)
+        self.base = idx.base_path(store, self.target) if store else None
+        self.manifest = idx.load_manifest(self._file("manifest"), self.target)
+        self._index: idx.Index | None = None
         self._records: Records | None = None
         self.files: dict[str, bytes] = {}  # memory mode: the last build's files
         self.inputs: Inputs | None = None
@@ -76,15 +42,27 @@ class Cache:
         self.intact = False
         self.built = False                 # this build rendered and wrote (not only found it up to date)
 
+    def _file(self, part: str) -> Path | None:
+        return self.base.with_suffix(f".{part}") if self.base else None
+
+    @property
+    def index(self) -> idx.Index:
+        """The inputs' hashes and the outputs' digests of the last build (read when first needed)."""
+        if self._index is None:
+            self._index = idx.load_index(self._file("index")) if self.manifest.outputs else idx.Index()
+        return self._index
+
     @property
     def records(self) -> Records:
         if self._records is None:
+            from .records import Records, read_pickle
+
             self._records = Records()
-            if self.index_file and self.index.pages:
+            if self.base and self.manifest.outputs:
                 try:
                     parts = {}
                     for part in Records.PARTS:
-                        parts[part] = idx.read_pickle(self.index_file.with_suffix(f".{part}"))
+                        parts[part] = read_pickle(self._file(part))
                     self._records = Records(**parts)
                 except Exception:  # cannot trust half a cache: no records, so build() builds all
                     self._records = Records()
@@ -92,7 +70,10 @@ class Cache:
 
     def forget(self) -> None:
         """Start anew: the next build is a full one."""
-        self.index, self._records, self.files = idx.Index(self.target), Records(), {}
+        from .records import Records
+
+        self.manifest, self._index = idx.Manifest(self.target), idx.Index()
+        self._records, self.files = Records(), {}
 
     def catalogs(self) -> Path | None:
         """Where complete catalogs are kept compiled (i18n/catalogs.py)."""
@@ -109,29 +90,39 @@ class Cache:
 
     # -- nothing changed? --------------------------------------------------------------------------
     def fresh(self) -> bool:
-        """True when no input changed since the last build and its output is still there."""
+        """True when no input changed since the last build and its output is still there: the
+        inputs' stats are those the manifest holds, or else their hashes are those the index holds."""
+        manifest = self.manifest
         self.inputs, self.changed = Inputs.scan(self.content, self.templates), []
-        self.intact = idx.outputs_intact(self.out, self.index.pages) if self.out else bool(self.files)
-        stats = self.index.stats
-        if not idx.fresh(self.index, self.inputs, self.intact):
+        self.intact = idx.outputs_intact(self.out, manifest.outputs) if self.out else bool(self.files)
+        if not manifest.outputs or not self.intact or manifest.context != idx.context(self.target):
             return False
-        if self.index.stats is not stats:  # only file times changed: remember the new ones
-            idx.save(self.index_file, self.index)
+        if idx.stats_fresh(manifest, self.inputs.stats):
+            return True
+        self.inputs.hash_all(manifest.stats, self.index.hashes, manifest.saved_at - RACY_NS)
+        if self.inputs.keys(manifest.context) != (self.index.common, self.index.games):
+            return False
+        manifest.stats = self.inputs.stats  # only file times changed: remember the new ones
+        idx.save_manifest(self._file("manifest"), manifest)
         return True
 
-    def last_files(self) -> Files:
-        return dict(self.files) if self.out is None else {p: Kept(d) for p, d in self.index.pages.items()}
+    def outputs(self) -> list[str]:
+        """Every file of the last build, sorted."""
+        return sorted(self.files) if self.out is None else list(self.manifest.outputs)
 
     # -- loading only what changed -----------------------------------------------------------------
     def load_site(self) -> Site:
         """The site, reading only the games whose folders changed; a clean load when in doubt."""
+        from ..model.errors import ContentError
+        from .records import record
+
         if self.inputs is None:
             self.fresh()
         if not self.inputs.hashes:
-            self.inputs.hash_all(self.index.stats, self.index.hashes, self.index.saved_at - RACY_NS)
-        self.common, self.keys = self.inputs.keys(self.index.extra())
+            self.inputs.hash_all(self.manifest.stats, self.index.hashes, self.manifest.saved_at - RACY_NS)
+        self.common, self.keys = self.inputs.keys(idx.context(self.target))
         self.new_keys, self.new_groups, self.loaded, self.rerender = {}, {}, {}, set()
-        self.full = not self.index.pages or self.common != self.index.common or not self.intact
+        self.full = not self.manifest.outputs or self.common != self.index.common or not self.intact
         if not self.full:
             try:
                 return self._partial()
@@ -145,6 +136,10 @@ class Cache:
         return site
 
     def _partial(self) -> Site:
+        import dataclasses
+
+        from ..model.errors import ContentError
+        from .records import addresses, record
         from ..model.crosscheck import crosscheck
         from ..model.errors import Problems
         from ..model.yamlfile import load_yaml
@@ -202,6 +197,8 @@ class Cache:
         self.new_keys[path] = key
         found = self._find(path, key)
         if found is None and key[0] == "game" and not self.full and key[1] not in self.loaded:
+            from ..model.errors import ContentError
+
             raise ContentError([])  # a game that was not read has no page to keep: build() builds all
         return found
 
@@ -237,17 +234,20 @@ class Cache:
         """This build, as write/ left it (digests: path -> SHA-256 of every file), and the drafts
         it left out: the next build's answers. Without an output folder the files themselves are
         kept (giv serve)."""
-        index = self.index
-        index.left_out = list(left_out)
+        import pickle
+
+        from .records import Records
+
+        index, manifest = self.index, self.manifest
         records = Records() if self.full else self.records  # a full build does not read the last one's
         if self.out is None:
             self.files = {p: (self.files[p] if isinstance(d, Kept) else d) for p, d in files.items()}
         self.changed = sorted(p for p, d in digests.items() if index.pages.get(p) != d) \
             + sorted(set(index.pages) - set(digests))
         games = {g: r for g, r in records.games.items() if g in self.keys} | self.made
-        index.pages, index.common, index.games = digests, self.common, dict(self.keys)
-        index.context = index.extra()
-        index.stats, index.hashes = self.inputs.stats, self.inputs.hashes
+        index.pages, index.common, index.games, index.hashes = digests, self.common, dict(self.keys), self.inputs.hashes
+        manifest.context, manifest.stats = idx.context(self.target), self.inputs.stats
+        manifest.outputs, manifest.left_out = sorted(digests), list(left_out)
         new = Records(games, self.new_keys, self.new_groups)
         same = {"games": self.full is False and games.keys() == records.games.keys()
                 and all(records.games[g] == r for g, r in self.made.items()),
@@ -255,15 +255,15 @@ class Cache:
                 "groups": self.full is False and new.groups == records.groups}
         self._records = new
         self.inputs, self.built = None, True
-        if self.index_file:  # no index while the parts change: a build stopped halfway leaves no cache
-            self.index_file.parent.mkdir(parents=True, exist_ok=True)
-            if not all(same.values()):
-                self.index_file.unlink(missing_ok=True)
+        if self.base:  # no manifest while the rest changes: a build stopped halfway leaves no cache
+            self.base.parent.mkdir(parents=True, exist_ok=True)
+            self._file("manifest").unlink(missing_ok=True)
             for part in Records.PARTS:
                 if not same[part]:
-                    path = self.index_file.with_suffix(f".{part}")
+                    path = self._file(part)
                     temp = path.with_suffix(f".{part}.{os.getpid()}")
                     with temp.open("wb") as handle:
                         pickle.dump(getattr(new, part), handle, protocol=pickle.HIGHEST_PROTOCOL)
                     os.replace(temp, path)
-        idx.save(self.index_file, index)
+            idx.save_index(self._file("index"), index)
+        idx.save_manifest(self._file("manifest"), manifest)

@@ -1,103 +1,118 @@
-"""The light half of the cache: what the last build read and wrote, enough to tell that nothing
-changed (`giv build` with nothing to do) without reading the games' records."""
+"""What the last build read and wrote, in two files of marshal data (few imports, quick to read):
+
+- the manifest: the inputs' stats, when they were taken, and the files the build wrote; all that
+  `giv build` with nothing to do reads;
+- the index: every input's hash, each game folder's key and every output's digest; read when
+  some input's stat changed.
+
+Beside them, the records (builder.Records), read only when some game changed."""
 from __future__ import annotations
 
-import gc
-import hashlib
+import marshal
 import os
-import pickle
 import time
-from dataclasses import dataclass, field
+import zlib
 from pathlib import Path
 from stat import S_ISREG
 
-from .inputs import RACY_NS, Inputs, Stat
+from .inputs import RACY_NS, Stat
 
-VERSION = 8
+VERSION = 9
 
 
-@dataclass
+def context(target: str) -> str:
+    """What every page depends on besides the inputs: the cache's version, SOURCE_DATE_EPOCH, the target."""
+    return f"v{VERSION}|{os.environ.get('SOURCE_DATE_EPOCH', '')}|{target}"
+
+
+class Manifest:
+    """The light half: enough to tell that nothing changed since the last build."""
+
+    def __init__(self, target: str, context: str = "", saved_at: int = 0, stats: dict[str, Stat] | None = None,
+                 outputs: list[str] | None = None, left_out: list[str] | None = None):
+        self.target, self.context, self.saved_at = target, context, saved_at
+        self.stats = stats or {}                # input file -> stat when hashed
+        self.outputs = outputs or []            # every file of the last build, sorted
+        self.left_out = left_out or []          # the drafts it left out (render.pages.drafts_of)
+
+    def fields(self) -> tuple:
+        return self.target, self.context, self.saved_at, self.stats, self.outputs, self.left_out
+
+
 class Index:
-    target: str
-    common: str = ""                                        # hash of what every page may depend on
-    stats: dict[str, Stat] = field(default_factory=dict)    # input file -> stat when hashed
-    hashes: dict[str, str] = field(default_factory=dict)    # input file -> content hash
-    games: dict[str, str] = field(default_factory=dict)     # game id -> hash of its folder
-    pages: dict[str, bytes] = field(default_factory=dict)   # output file -> SHA-256
-    saved_at: int = 0
-    context: str = ""                                       # extra() of the last build (SOURCE_DATE_EPOCH)
-    left_out: list[str] = field(default_factory=list)       # the drafts it left out (render.pages.drafts_of)
-    version: int = VERSION
+    """The heavy half: what the inputs hashed to and what the outputs were."""
 
-    def extra(self) -> str:
-        return f"v{VERSION}|{os.environ.get('SOURCE_DATE_EPOCH', '')}|{self.target}"
+    def __init__(self, common: str = "", hashes: dict[str, str] | None = None, games: dict[str, str] | None = None,
+                 pages: dict[str, bytes] | None = None):
+        self.common = common                    # hash of what every page may depend on
+        self.hashes = hashes or {}              # input file -> content hash
+        self.games = games or {}                # game id -> hash of its folder
+        self.pages = pages or {}                # output file -> SHA-256
+
+    def fields(self) -> tuple:
+        return self.common, self.hashes, self.games, self.pages
 
 
 def target_of(out: Path | None, langs: list[str] | None) -> str:
     return f"{out.resolve() if out else ':memory:'}|{','.join(langs or ['*'])}"
 
 
-def index_path(store: Path, target: str) -> Path:
-    """The index file (and beside it, the records' files: builder.Records) of a target, for this version of the cache."""
-    return store / f"build-{hashlib.blake2b(f'{VERSION}|{target}'.encode(), digest_size=8).hexdigest()}.index"
+def base_path(store: Path, target: str) -> Path:
+    """The files of a target's cache, each with its own suffix: .manifest, .index, and the records'."""
+    return store / f"build-{zlib.crc32(f'{VERSION}|{target}'.encode()):08x}-{len(target)}"
 
 
-def read_pickle(path: Path) -> object:
-    """A pickle's objects, made with the garbage collector paused: every one of them stays alive,
-    and collections halfway through would only walk them again and again."""
-    paused = gc.isenabled()
-    gc.disable()
+def _read(path: Path) -> tuple | None:
+    """The fields of a file of this version, or None (a cache that cannot be read is no cache)."""
     try:
-        with path.open("rb") as handle:
-            return pickle.load(handle)
-    finally:
-        if paused:
-            gc.enable()
+        data = marshal.loads(path.read_bytes())  # from bytes: marshal.load reads a file a few bytes at a time
+    except (OSError, EOFError, ValueError, TypeError):
+        return None
+    return data[1:] if isinstance(data, tuple) and data and data[0] == VERSION else None
 
 
-def load(path: Path | None, target: str) -> Index:
-    if path and path.exists():
-        try:
-            index = read_pickle(path)
-            if isinstance(index, Index) and index.version == VERSION and index.target == target:
-                return index
-        except Exception:  # a cache that cannot be read is no cache
-            pass
-    return Index(target)
-
-
-def save(path: Path | None, index: Index) -> None:
-    index.saved_at = time.time_ns()
-    if not path:
-        return
+def _write(path: Path, fields: tuple) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.with_suffix(f".{os.getpid()}.tmp")
-    with temp.open("wb") as handle:
-        pickle.dump(index, handle, protocol=pickle.HIGHEST_PROTOCOL)
+    temp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    temp.write_bytes(marshal.dumps((VERSION, *fields)))
     os.replace(temp, path)
 
 
-def outputs_intact(out: Path, pages: dict[str, bytes]) -> bool:
+def load_manifest(path: Path | None, target: str) -> Manifest:
+    fields = _read(path) if path else None
+    if fields and len(fields) == 6 and fields[0] == target:
+        return Manifest(*fields)
+    return Manifest(target)
+
+
+def load_index(path: Path | None) -> Index:
+    fields = _read(path) if path else None
+    return Index(*fields) if fields and len(fields) == 4 else Index()
+
+
+def save_manifest(path: Path | None, manifest: Manifest) -> None:
+    manifest.saved_at = time.time_ns()
+    if path:
+        _write(path, manifest.fields())
+
+
+def save_index(path: Path | None, index: Index) -> None:
+    if path:
+        _write(path, index.fields())
+
+
+def outputs_intact(out: Path, outputs: list[str]) -> bool:
     """True when every file the last build wrote is still there (a file edited in place goes
     unseen: `giv build --clean` writes everything anew)."""
     base, stat, regular = str(out) + os.sep, os.stat, S_ISREG
     try:
-        return bool(pages) and all(regular(stat(base + rel).st_mode) for rel in pages)
+        return bool(outputs) and all(regular(stat(base + rel).st_mode) for rel in outputs)
     except OSError:
         return False
 
 
-def fresh(index: Index, inputs: Inputs, intact: bool) -> bool:
-    """True when no input changed since the last build and its output is intact. When only file
-    times changed, the index takes the new times (the caller saves it)."""
-    if not index.pages or not intact or index.context != index.extra():
-        return False
-    trusted = index.saved_at - RACY_NS
-    if inputs.stats == index.stats and all(s[1] < trusted for s in index.stats.values()):
-        return True
-    inputs.hash_all(index.stats, index.hashes, trusted)
-    common, games = inputs.keys(index.extra())
-    if common == index.common and games == index.games:
-        index.stats, index.hashes = inputs.stats, inputs.hashes
-        return True
-    return False
+def stats_fresh(manifest: Manifest, stats: dict[str, Stat]) -> bool:
+    """True when every input has the stat it had when the last build hashed it, and none had
+    changed so shortly before that build that an edit within the clock's tick could hide."""
+    trusted = manifest.saved_at - RACY_NS
+    return stats == manifest.stats and all(s[1] < trusted for s in stats.values())

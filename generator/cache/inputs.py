@@ -6,10 +6,8 @@ so recently before the last build that an edit within the file system's clock ti
 """
 from __future__ import annotations
 
-import hashlib
 import os
 import stat
-from dataclasses import dataclass, field
 from pathlib import Path
 from stat import S_ISDIR
 
@@ -62,19 +60,22 @@ def file_hash(path: str) -> str:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as exc:
         return f"unreadable {exc.errno}"
+    from hashlib import blake2b  # here: `giv build` with nothing to do hashes nothing
+
     with os.fdopen(fd, "rb") as handle:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             return "not a file"
-        return hashlib.blake2b(handle.read(), digest_size=16).hexdigest()
+        return blake2b(handle.read(), digest_size=16).hexdigest()
 
 
-@dataclass
 class Inputs:
     """One scan: stat and content hash per input file, keyed 'content/…', 'templates/…', 'generator/…'."""
-    roots: dict[str, Path]
-    stats: dict[str, Stat] = field(default_factory=dict)
-    hashes: dict[str, str] = field(default_factory=dict)
-    _keys: dict[str, tuple[str, dict[str, str]]] = field(default_factory=dict, repr=False)
+
+    def __init__(self, roots: dict[str, Path]):
+        self.roots = roots
+        self.stats: dict[str, Stat] = {}
+        self.hashes: dict[str, str] = {}
+        self._keys: dict[str, tuple[str, dict[str, str]]] = {}
 
     @classmethod
     def scan(cls, content: Path, templates: Path) -> "Inputs":
@@ -114,6 +115,8 @@ class Inputs:
         return common, dict(games)
 
     def _compute_keys(self, extra: str) -> tuple[str, dict[str, str]]:
+        import hashlib
+
         common, games = hashlib.blake2b(extra.encode(), digest_size=16), {}
         per_game: dict[str, list[str]] = {}
         for key in sorted(self.hashes):

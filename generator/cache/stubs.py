@@ -15,11 +15,18 @@ EMPTY_GAME = {"settings": {}, "variants": {}, "fixed": {}, "examples": []}
 NO_FILE = Path()  # one object for every stub: pickled once, not once per text
 EMPTY_TEXT = {"settings": {}, "variants": {}, "examples": {}, "rules": "", "rules_file": NO_FILE, "rules_html": None,
               "items": []}
+SHARED = ("heading_ids", "aliases")  # read only: nothing changes a stub's texts once made
 
 
 def stub(game: Game) -> Game:
-    """The game without the heavy parts (a new object; the game itself is left as it is)."""
-    texts = {lang: dataclasses.replace(t, **EMPTY_TEXT) for lang, t in game.texts.items()}
+    """The game without the heavy parts (a new object; the game itself is left as it is). Its
+    texts hold their heading ids and aliases as one object where they are equal (they often are
+    in every language), so that the pickle of the stubs holds them once."""
+    texts, first = {}, None
+    for lang, t in game.texts.items():
+        same = {key: getattr(first, key) for key in SHARED if first and getattr(first, key) == getattr(t, key)}
+        texts[lang] = dataclasses.replace(t, **EMPTY_TEXT, **same)
+        first = first or t
     return dataclasses.replace(game, **EMPTY_GAME, texts=texts)
 
 

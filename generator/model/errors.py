@@ -1,7 +1,6 @@
 """Content errors: each names the file and line and says what is wrong, in one line."""
 from __future__ import annotations
 
-import difflib
 import os
 import re
 from collections.abc import Iterable
@@ -21,6 +20,8 @@ def printable(text: str) -> str:
 
 def closest(name: object, known: Iterable[str]) -> str | None:
     """The known name nearest to a misspelt one (case aside), if one is near enough to suggest."""
+    import difflib  # here: only a build with a problem needs it
+
     names = {k.casefold(): k for k in known}
     found = difflib.get_close_matches(str(name).casefold(), list(names), n=1)
     return names[found[0]] if found else None

@@ -153,13 +153,13 @@ class DevServer:
                     return
                 batches, self.requests = self.requests, []
             names = sorted({name for batch in batches for name in batch})
-            if names and not self.problems and self.cache.index.pages and self.cache.fresh():
+            if names and not self.problems and self.cache.manifest.outputs and self.cache.fresh():
                 continue  # built already: the watcher's first wake-up, slow to come, found the change first
             if names:
                 self.say(f"giv serve: changed: {', '.join(names[:3])}"
                          + (f" and {len(names) - 3} more" if len(names) > 3 else ""))
                 self.rebuild()
-            elif not (self.cache.index.pages and self.cache.fresh()) and not self._as_first_read():
+            elif not (self.cache.manifest.outputs and self.cache.fresh()) and not self._as_first_read():
                 self.rebuild()  # something changed as the watch began
 
     def _as_first_read(self) -> bool:
