@@ -106,10 +106,17 @@ def cell(page, round_no: int, player: int, field: str):
     return page.locator(f"#sheet-app [data-round='{round_no}'][data-player='{player}'][data-field='{field}']:not(input)")
 
 
+def settled(page) -> None:
+    """Waits for the frame after next: after a change the sheet draws its rounds table and chart in
+    the task after the next paint, so a person looking a moment later sees them up to date."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done))))")
+
+
 def seen(locator) -> str:
-    """The text a person reads at locator (its first match) once it is scrolled into view: the
-    rounds table and the chart are not rendered while off the screen (content-visibility: auto),
-    and until then have no innerText."""
+    """The text a person reads at locator (its first match) once the sheet has settled and it is
+    scrolled into view: the rounds table and the chart are not rendered while off the screen
+    (content-visibility: auto), and until then have no innerText."""
+    settled(locator.page)
     locator.first.scroll_into_view_if_needed()
     locator.first.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
     return locator.inner_text()
@@ -231,6 +238,7 @@ def test_tally_sheet_shows_counts_and_loss_limit(page, server):
     assert standings(page) == {0: (1, True), 2: (1, True), 1: (3, False)}
     page.locator("#giv-undo").click()
     page.wait_for_selector("button[data-round='2'][data-field='loser']")
+    settled(page)
     assert page.locator("[data-round='2'][data-field='total']").count() == 0
 
 
@@ -268,6 +276,7 @@ def test_corrupt_storage_is_recovered_with_a_notice(page, server, stored, notice
     with page.expect_download() as info:  # the damaged data can be downloaded
         page.locator(".sheet-notice button").click()
     assert open(info.value.path(), encoding="utf-8").read() == stored
+    settled(page)
     assert page.locator("[data-field='score']").count() == 3 * kept
     if kept:
         assert [shown(page, 1, p, "total") for p in range(3)] == [11, 0, 10]
@@ -359,6 +368,7 @@ def test_edit_a_past_round_and_undo_the_last(page, server):
     assert [shown(page, 2, p, "total") for p in range(3)] == [20, 20, 40]
     page.locator("#giv-undo").click()
     page.wait_for_selector("button[data-round='2'][data-field='bid']")
+    settled(page)
     assert page.locator("[data-round='2'][data-field='score']").count() == 0
     assert pressed(page, 2, 1, "bid") == "1"
 
@@ -441,6 +451,7 @@ def test_share_link_export_and_print(page, server):
     exported = json.loads(open(info.value.path(), encoding="utf-8").read())
     assert exported["result"]["totals"] == [11, 0]
     # The chart: one line per player and a table for screen readers.
+    settled(page)
     assert page.locator(".sheet-chart polyline").count() == 2
     assert page.locator(".sheet-chart .visually-hidden td").count() == 2
     # A filled sheet prints without the forms.
