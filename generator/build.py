@@ -20,7 +20,7 @@ def build(content: Path, templates: Path, out: Path | None, langs: list[str] | N
     that fails is done again in full, so that errors are reported as a clean build reports them.
     With `drafts`, the draft languages of the site and of each game are built too, marked as
     drafts; without, `left_out` (if given) gets what the build left out. Returns the paths of
-    the build's files, sorted."""
+    the build's files."""
     if cache and cache.fresh():                                 # no input changed: nothing to do
         if left_out is not None and not drafts:
             left_out[:] = cache.manifest.left_out
