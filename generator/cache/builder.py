@@ -138,11 +138,10 @@ class Cache:
     def _partial(self) -> Site:
         import dataclasses
 
-        from ..model.errors import ContentError
-        from .records import addresses, record
         from ..model.crosscheck import crosscheck
-        from ..model.errors import Problems
+        from ..model.errors import ContentError, Problems
         from ..model.yamlfile import load_yaml
+        from .records import addresses, record
 
         old = self.records.games
         if not old:  # the records are lost (or there were no games): a clean load

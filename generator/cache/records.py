@@ -53,5 +53,3 @@ def read_pickle(path: Path) -> object:
     finally:
         if paused:
             gc.enable()
-
-
