@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..files import Files, Kept
+from ..model.content_error import ContentError
 from . import index as idx
 from .inputs import RACY_NS, Inputs
 
@@ -113,7 +114,6 @@ class Cache:
     # -- loading only what changed -----------------------------------------------------------------
     def load_site(self) -> Site:
         """The site, reading only the games whose folders changed; a clean load when in doubt."""
-        from ..model.errors import ContentError
         from .records import record
 
         if self.inputs is None:
@@ -139,7 +139,7 @@ class Cache:
         import dataclasses
 
         from ..model.crosscheck import crosscheck
-        from ..model.errors import ContentError, Problems
+        from ..model.errors import Problems
         from ..model.yamlfile import load_yaml
         from .records import addresses, record
 
@@ -196,8 +196,6 @@ class Cache:
         self.new_keys[path] = key
         found = self._find(path, key)
         if found is None and key[0] == "game" and not self.full and key[1] not in self.loaded:
-            from ..model.errors import ContentError
-
             raise ContentError([])  # a game that was not read has no page to keep: build() builds all
         return found
 
