@@ -6,6 +6,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .model.content_error import ContentError
+
 if TYPE_CHECKING:
     from .cache import Cache
     from .progress import Progress
@@ -25,8 +27,6 @@ def build(content: Path, templates: Path, out: Path | None, langs: list[str] | N
         if left_out is not None and not drafts:
             left_out[:] = cache.manifest.left_out
         return cache.outputs()
-    from .model.errors import ContentError  # here: a build with nothing to do reads no content
-
     try:
         return _build(content, templates, out, langs, bless_examples, cache, progress, drafts, left_out)
     except ContentError:
@@ -101,11 +101,7 @@ def build_command(args: argparse.Namespace) -> int:
     try:
         with Progress() as progress:
             files = build(content, templates, out, args.lang, args.bless, cache, progress, drafts, left)
-    except Exception as exc:
-        from .model.errors import ContentError  # imported already by what raised it
-
-        if not isinstance(exc, ContentError):
-            raise
+    except ContentError as exc:
         for problem in exc.problems:
             print(f"error: {problem}", file=sys.stderr)
             if problem.detail:

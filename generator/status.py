@@ -21,7 +21,8 @@ from typing import Any
 
 import yaml
 
-from .model.errors import ContentError, Problems
+from .model.content_error import ContentError
+from .model.errors import Problems
 from .model.load import load_site
 from .model.rules import fold, kind, parse_rules
 from .model.files import read_text

@@ -83,6 +83,23 @@ def test_one_game_renders_only_that_game_again(site, tmp_path):
     assert_same_as_clean(content, out, tmp_path)
 
 
+def test_search_indexes_are_made_again_only_where_a_record_changed(site, tmp_path, monkeypatch):
+    """A rules text's body is in no search record: no index is made again. A game renamed in one
+    language makes that language's index again; the others keep theirs, kept whole a build ago."""
+    import generator.search.index as search
+
+    made, real = [], search.make_indexes
+    monkeypatch.setattr(search, "make_indexes", lambda shards: made.append([s.folder for s in shards]) or real(shards))
+    content, out = site
+    edit(content / "games" / "wizard" / "en.md", "\n\n", "\n\nMore text.\n\n")
+    build(content, content.parent / "templates", out, cache=cached(content, out))
+    assert made == []
+    edit(content / "games" / "wizard" / "sv.yaml", "name: Wizard", "name: Wizardo")
+    build(content, content.parent / "templates", out, cache=cached(content, out))
+    assert made == [["sv/pagefind/"]]
+    assert_same_as_clean(content, out, tmp_path)
+
+
 def test_sequence_of_edits_equals_clean_build(site, tmp_path):
     content, out = site
     templates = content.parent / "templates"

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..files import Files, Kept
+from ..model.content_error import ContentError
 from . import index as idx
 from .inputs import RACY_NS, Inputs
 
@@ -113,7 +114,6 @@ class Cache:
     # -- loading only what changed -----------------------------------------------------------------
     def load_site(self) -> Site:
         """The site, reading only the games whose folders changed; a clean load when in doubt."""
-        from ..model.errors import ContentError
         from .records import record
 
         if self.inputs is None:
@@ -139,7 +139,7 @@ class Cache:
         import dataclasses
 
         from ..model.crosscheck import crosscheck
-        from ..model.errors import ContentError, Problems
+        from ..model.errors import Problems
         from ..model.yamlfile import load_yaml
         from .records import addresses, record
 
@@ -196,16 +196,15 @@ class Cache:
         self.new_keys[path] = key
         found = self._find(path, key)
         if found is None and key[0] == "game" and not self.full and key[1] not in self.loaded:
-            from ..model.errors import ContentError
-
             raise ContentError([])  # a game that was not read has no page to keep: build() builds all
         return found
 
     def reuse_made(self, key: tuple) -> Files | None:
         """The files the last build made from key, when it made any and key did not change; else
         None, and the build makes them and calls made_files(). A key is a search shard's (its
-        pages' digests), or ("listing", lang): the pages that show what every game is called
-        and where it is (indexes, alias pages, sitemaps), the same while no game's stub changed."""
+        pages' digests), or ("listing", lang, ...): what shows every game's name and address
+        (indexes, alias pages, sitemaps, a language's search index), the same while no game's
+        stub changed."""
         if self.full or (key[0] == "listing" and self.listing_changed):
             return None
         last = self.records.groups.get(key)
@@ -244,10 +243,14 @@ class Cache:
         self.changed = sorted(p for p, d in digests.items() if index.pages.get(p) != d) \
             + sorted(set(index.pages) - set(digests))
         games = {g: r for g, r in records.games.items() if g in self.keys} | self.made
+        # a group of files this build neither made nor kept whole (a search shard inside a language's
+        # index kept whole) stays while its files are as they were made
+        groups = {key: paths for key, paths in records.groups.items() if key not in self.new_groups
+                  and all(index.pages.get(path) == digests.get(path) for path in paths)} | self.new_groups
         index.pages, index.common, index.games, index.hashes = digests, self.common, dict(self.keys), self.inputs.hashes
         manifest.context, manifest.stats = idx.context(self.target), self.inputs.stats
         manifest.outputs, manifest.left_out = sorted(digests), list(left_out)
-        new = Records(games, self.new_keys, self.new_groups)
+        new = Records(games, self.new_keys, groups)
         same = {"games": self.full is False and games.keys() == records.games.keys()
                 and all(records.games[g] == r for g, r in self.made.items()),
                 "keys": self.full is False and new.keys == records.keys,

@@ -43,13 +43,15 @@ class Records:
 
 
 def read_pickle(path: Path) -> object:
-    """A pickle's objects, made with the garbage collector paused: every one of them stays alive,
-    and collections halfway through would only walk them again and again."""
+    """A pickle's objects, made with the garbage collector paused and then left out of its
+    collections (gc.freeze): they live as long as the build, and every collection would only walk
+    them again, the oldest generation's several times over a rebuild."""
     paused = gc.isenabled()
     gc.disable()
     try:
         with path.open("rb") as handle:
             return pickle.load(handle)
     finally:
+        gc.freeze()
         if paused:
             gc.enable()

@@ -7,6 +7,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from .content_error import ContentError
+
 # What a terminal or an editor would act on rather than show: control characters (C0, DEL, C1),
 # bidirectional overrides and marks, line and paragraph separators, lone surrogates.
 UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]")
@@ -50,19 +52,6 @@ class Problem:
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}: {self.message}"
-
-
-class ContentError(Exception):
-    """One or more problems in content/; the build stops and prints each on its own line."""
-
-    def __init__(self, problems: list[Problem]):
-        # by file and line; problems at the same line keep the order they were found in (a text's
-        # missing sections in the order of the sections)
-        self.problems = sorted(dict.fromkeys(problems), key=lambda p: (p.file, p.line))
-        super().__init__("\n".join(str(p) for p in self.problems))
-
-    def __reduce__(self):  # back from a worker process as it was raised
-        return ContentError, (self.problems,)
 
 
 class Problems:

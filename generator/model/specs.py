@@ -4,7 +4,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..engine import ShapeError
-from .errors import ContentError, listing
+from .content_error import ContentError
+from .errors import listing
 from .load import load_site
 
 

@@ -11,7 +11,8 @@ import json
 import re
 from pathlib import Path
 
-from ..model.errors import ContentError, Problem
+from ..model.content_error import ContentError
+from ..model.errors import Problem
 from .loader import template_file
 
 ENGINE_DIR = Path(__file__).resolve().parent.parent / "engine"

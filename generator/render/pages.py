@@ -16,7 +16,8 @@ from jinja2 import BytecodeCache, Environment
 
 from ..files import Files, Kept, digest
 from ..i18n.formats import language_name
-from ..model.errors import ContentError, Problem
+from ..model.content_error import ContentError
+from ..model.errors import Problem
 from ..model.types import Game, GameText, Site
 from ..parallel import parallel_map
 from ..search.index import SEARCH_PAGE, language_indexes

@@ -91,27 +91,40 @@ def shards_of(prefix: str, records: list[dict]) -> list[tuple[str, list[dict]]]:
 
 
 def language_indexes(pages: dict[str, tuple[str, list[tuple[str, GameText]]]], earlier) -> Files:
-    """Each language's index ({lang: (prefix, [(path in the build, text) of its rule pages])}):
-    each shard as the last build made it when its records are the same (an incremental build,
-    `earlier`), else made anew from its records."""
+    """Each language's index ({lang: (prefix, [(path in the build, text) of its rule pages])}). In
+    an incremental build (`earlier`), a language's whole index is as the last build made it while
+    no game's record can have changed (a record holds only what the pages that list the games
+    show: the cache's ("listing", ...) groups); else each shard is as the last build made it when
+    its records are the same, else made anew from its records."""
     files: Files = {}
     todo: list[Shard] = []
     made_by = pagefind()
+    made: dict[str, list[str]] = {}  # each language's files, when not kept whole
     for lang, (prefix, found) in pages.items():
+        whole = earlier.reuse_made(("listing", lang, "search", made_by)) if earlier is not None else None
+        if whole is not None:
+            files.update(whole)
+            continue
         records = [record("/" + path[len(prefix):].removesuffix("index.html"), text) for path, text in found]
         shards = shards_of(prefix, records)
+        mine = made[lang] = [prefix + FOLDER + SHARDS]
         for folder, held in shards:
             key = shard_key(folder, lang, held, made_by)
             kept = earlier.reuse_made(key) if earlier is not None else None
             if kept is not None:
                 files.update(kept)
+                mine += kept
             else:
                 todo.append(Shard(lang, prefix, folder, held, key))
         merged = [folder[len(prefix + FOLDER):] for folder, _ in shards[1:]]
         files[prefix + FOLDER + SHARDS] = (json.dumps(merged) + "\n").encode()
-    for shard, made in zip(todo, make_indexes(todo) if todo else []):
-        named = {shard.folder + name: data for name, data in made.items()}
+    for shard, bundle in zip(todo, make_indexes(todo) if todo else []):
+        named = {shard.folder + name: data for name, data in bundle.items()}
         files.update(named)
+        made[shard.lang] += named
         if earlier is not None:
             earlier.made_files(list(named), shard.key)
+    for lang, paths in made.items():
+        if earlier is not None:
+            earlier.made_files(paths, ("listing", lang, "search", made_by))
     return files

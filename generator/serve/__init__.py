@@ -24,7 +24,7 @@ from urllib.parse import unquote, urlsplit
 from ..build import build
 from ..cache import Cache
 from ..cache.inputs import RACY_NS, Inputs
-from ..model.errors import ContentError
+from ..model.content_error import ContentError
 from ..model.scratch import scratch
 from .local import QuietServer
 
