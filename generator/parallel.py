@@ -5,6 +5,7 @@ site, the templates, the catalogs) and only the results travel back. Small jobs,
 one core, systems without fork, and GIV_WORKERS=1 run in this process instead."""
 from __future__ import annotations
 
+import gc
 import os
 import signal
 from typing import Callable, Sequence, TypeVar
@@ -24,9 +25,13 @@ def workers() -> int:
         return os.cpu_count() or 1
 
 
-def _ignore_ctrl_c() -> None:
-    """In a worker: Ctrl-C reaches the whole process group; this process stops the workers."""
+def _start_worker() -> None:
+    """In a worker: Ctrl-C reaches the whole process group; this process stops the workers. What
+    the worker inherits is left out of its collections (gc.freeze), which would otherwise walk it,
+    and so copy it into the worker, again and again; the collector runs over what the worker makes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    gc.freeze()
+    gc.enable()
 
 
 def _run(span: tuple[int, int]) -> list:
@@ -58,8 +63,10 @@ def parallel_map(fn: Callable[[T], R], items: Sequence[T], min_items: int = 48,
     size = max(4, len(items) // (count * 32))  # small parts: the last ones finish close together
     spans = [(i, min(i + size, len(items))) for i in range(0, len(items), size)]
     _JOB = (fn, items)
+    collecting = gc.isenabled()
+    gc.disable()  # this process only takes the results in: no collection walks them as they come
     try:
-        with multiprocessing.get_context("fork").Pool(count, initializer=_ignore_ctrl_c) as pool:
+        with multiprocessing.get_context("fork").Pool(count, initializer=_start_worker) as pool:
             out = []
             for part in pool.imap(_run, spans):
                 out.extend(part)
@@ -68,3 +75,5 @@ def parallel_map(fn: Callable[[T], R], items: Sequence[T], min_items: int = 48,
             return out
     finally:
         _JOB = None
+        if collecting:
+            gc.enable()
