@@ -266,7 +266,7 @@ def test_the_game_is_said_to_be_kept_in_the_browser_not_on_a_phone(browser, serv
     path = exported_json(pg, tmp_path)
     open_table(pg)
     pg.locator("#giv-end").tap()                           # a finished game goes into the history
-    said.append(pg.locator(".sheet-history .sheet-hint").inner_text())
+    said.append(seen(pg.locator(".sheet-history .sheet-hint")))
     pg.locator("#giv-import").set_input_files(str(path))  # another game opened: this one is kept aside
     pg.wait_for_function("() => document.querySelectorAll('#sheet-app .sheet-notice').length === 2")
     said.append(pg.locator(".sheet-notice").last.inner_text())
