@@ -93,9 +93,9 @@ def shards_of(prefix: str, records: list[dict]) -> list[tuple[str, list[dict]]]:
 def language_indexes(pages: dict[str, tuple[str, list[tuple[str, GameText]]]], earlier) -> Files:
     """Each language's index ({lang: (prefix, [(path in the build, text) of its rule pages])}). In
     an incremental build (`earlier`), a language's whole index is as the last build made it while
-    no game's record can have changed (a record holds only what the pages that list the games
-    show: the cache's ("listing", ...) groups); else each shard is as the last build made it when
-    its records are the same, else made anew from its records."""
+    no game's stub changed (a record is made of what its game's stub holds: its names, summary,
+    headings and address; the cache keeps such files as its ("listing", ...) groups); else each
+    shard is as the last build made it when its records are the same, else made anew from them."""
     files: Files = {}
     todo: list[Shard] = []
     made_by = pagefind()

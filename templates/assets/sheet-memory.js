@@ -35,24 +35,61 @@ export function rememberPlayers(names) {
   if (names.some((n) => n.trim())) write(PLAYERS_KEY, { names });
 }
 
+// Each finished game's file (its exported JSON) is kept under a key of its own, so that the
+// list, read on every page and written at every finished game, stays small; a list written
+// before that holds the files in its entries, which are read as they are and moved out the next
+// time the list is written.
+const fileKey = (id) => `${HISTORY_KEY}:${id}`;
+
+function has(key) {
+  try { return Object.prototype.hasOwnProperty.call(window.localStorage, key); } catch { return false; }
+}
+
+function writeText(key, text) {
+  try { window.localStorage.setItem(key, text); return true; } catch { return false; }
+}
+
+function remove(key) {
+  try { window.localStorage.removeItem(key); } catch { /* nothing to free */ }
+}
+
 /** The finished games, newest first; entries that cannot be read are left out. */
 export function history() {
   const value = read(HISTORY_KEY);
   if (!Array.isArray(value)) return [];
   return value.filter((e) => e && isText(e.id) && isText(e.date) && isText(e.game) && isText(e.name)
-    && isText(e.link) && isText(e.result) && isText(e.json) && !Number.isNaN(Date.parse(e.date)));
+    && isText(e.link) && isText(e.result) && (e.json === undefined ? has(fileKey(e.id)) : isText(e.json))
+    && !Number.isNaN(Date.parse(e.date)));
 }
 
-/** Adds or replaces (same game id) a finished game. */
+/** A finished game's file (the JSON the sheet exports), or '' when it is gone. */
+function gameFile(entry) {
+  if (entry.json !== undefined) return entry.json;
+  try { return window.localStorage.getItem(fileKey(entry.id)) || ''; } catch { return ''; }
+}
+
+/** Adds or replaces (same game id) a finished game: {id, date, game, name, link, result, json}. */
 export function remember(entry) {
-  const rest = history().filter((e) => e.id !== entry.id);
-  const list = [entry, ...rest].slice(0, KEEP);
-  // a full storage drops the oldest games until the list fits
-  while (list.length && !write(HISTORY_KEY, list)) list.pop();
+  const { json, ...listed } = entry;
+  const list = [listed, ...history().filter((e) => e.id !== entry.id)];
+  for (const e of list) {
+    if (e.json !== undefined && writeText(fileKey(e.id), e.json)) delete e.json;
+  }
+  for (const old of list.splice(KEEP)) remove(fileKey(old.id));
+  // a full storage drops the oldest games until the new one and the list fit
+  let kept = writeText(fileKey(entry.id), json);
+  while (!kept && list.length > 1) {
+    remove(fileKey(list.pop().id));
+    kept = writeText(fileKey(entry.id), json);
+  }
+  if (!kept) list.shift();
+  while (list.length && !write(HISTORY_KEY, list)) remove(fileKey(list.pop().id));
+  if (!list.length) write(HISTORY_KEY, list);
 }
 
 export function forget(id) {
   write(HISTORY_KEY, history().filter((e) => e.id !== id));
+  remove(fileKey(id));
 }
 
 /** The history section: one line per finished game, with Open and Download. */
@@ -71,7 +108,7 @@ export function historySection(app, download) {
         t('historyOpen')),
       h('button', { type: 'button', class: 'sheet-button',
         'aria-label': t('historyDownloadOf', { name: entry.name, result: entry.result }),
-        onclick: () => download(entry.json, 'application/json', `${entry.game}-${entry.date.slice(0, 10)}.json`) },
+        onclick: () => download(gameFile(entry), 'application/json', `${entry.game}-${entry.date.slice(0, 10)}.json`) },
       t('exportJson')),
       h('button', { type: 'button', class: 'sheet-button',
         'aria-label': t('historyForgetOf', { name: entry.name, result: entry.result }),

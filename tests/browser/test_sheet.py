@@ -690,6 +690,41 @@ def test_players_remembered_history_reopened_exported_and_imported(browser, serv
     assert pg.watch_errors == []
 
 
+def test_a_history_kept_by_an_earlier_sheet_is_shown_downloaded_and_kept(browser, server, tmp_path):
+    """A finished game kept by an earlier version of the sheet (its file inside the list) is
+    still in the history and downloads as it was; finishing another game keeps both."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", "en")
+    old_file = json.dumps({"format": "giv-game", "version": 1, "id": "earlier", "game": "vend-om"}, indent=2) + "\n"
+    old = [{"id": "earlier", "date": "2026-11-30T20:15:00.000Z", "game": "vend-om", "name": "Oh Hell", "lang": "en",
+            "link": f"{server}/en/oh-hell/", "result": "Winner: Dora (Dora 40, Eve 12)", "json": old_file}]
+    pg.evaluate("(list) => localStorage.setItem('giv:v1:history', list)", json.dumps(old))
+    pg.reload()
+    pg.wait_for_selector("#sheet-app.is-live .sheet-entry")
+    history = pg.locator(".sheet-history .sheet-past")
+    pw_expect(history).to_have_count(1)
+    assert "Dora" in history.inner_text()
+    setup(pg, ["Ann", "Bob", "Cat"], settings={"maxHandSize": 1, "roundCount": 1, "dealerHook": False})
+    play_bid_round(pg, 1, [1, 0, 0], [1, 0, 0])
+    pw_expect(history).to_have_count(2)  # the game just finished, then the earlier one
+    assert "Ann" in history.nth(0).inner_text() and "Dora" in history.nth(1).inner_text()
+    for n, expected in ((1, old_file), (0, None)):
+        with pg.expect_download() as info:
+            history.nth(n).locator("button").first.click()
+        saved = tmp_path / f"game{n}.json"
+        info.value.save_as(str(saved))
+        text = saved.read_text(encoding="utf-8")
+        if expected is not None:
+            assert text == expected
+        else:
+            assert json.loads(text)["input"]["players"] == ["Ann", "Bob", "Cat"]
+    # on another game's page, read from what the finished game left in storage, both are there
+    open_sheet(pg, server, "wizard", "en")
+    pw_expect(pg.locator(".sheet-history .sheet-past")).to_have_count(2)
+    context.close()
+    assert pg.watch_errors == []
+
+
 def test_undo_can_be_undone_and_cancelling_an_edit_keeps_the_half_typed_round(browser, server):
     context, pg = phone(browser)
     open_sheet(pg, server, "wizard", "en")
