@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -34,6 +35,8 @@ def build(content: Path, templates: Path, out: Path | None, langs: list[str] | N
             raise
         cache.forget()
         return _build(content, templates, out, langs, False, cache, progress, drafts, left_out)
+    finally:
+        gc.unfreeze()  # what the build froze (generator/parallel.py, cache/records.py) is collected as usual again
 
 
 def _build(content: Path, templates: Path, out: Path | None, langs: list[str] | None, bless_examples: bool,

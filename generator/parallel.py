@@ -75,5 +75,6 @@ def parallel_map(fn: Callable[[T], R], items: Sequence[T], min_items: int = 48,
             return out
     finally:
         _JOB = None
+        gc.freeze()  # what this process holds now, the results with it, lives as long as the build (build() unfreezes)
         if collecting:
             gc.enable()

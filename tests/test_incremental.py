@@ -2,6 +2,7 @@
 and errors are reported exactly as a clean build reports them."""
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -70,6 +71,26 @@ def test_nothing_changed_writes_nothing(site):
     (content / "games" / "wizard" / "en.md").touch()  # a new time, the same content
     cache = cached(content, out)
     assert cache.fresh()
+
+
+def test_an_edit_that_leaves_the_stat_as_it_was_is_seen(site, tmp_path):
+    """Saved, built, and saved again within the file system's clock tick with the same length:
+    the file's stat (size, time, inode) is as the last build saw it, its text is not."""
+    content, out = site
+    rules = content / "games" / "wizard" / "en.md"
+    edit(rules, "\n\n", "\n\nOne more sentence.\n\n")
+    build(content, content.parent / "templates", out, cache=cached(content, out))
+    before = rules.stat()
+    edit(rules, "One more sentence.", "Two more sentence.")
+    os.utime(rules, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert (rules.stat().st_size, rules.stat().st_mtime_ns, rules.stat().st_ino) == \
+        (before.st_size, before.st_mtime_ns, before.st_ino)
+    cache = cached(content, out)
+    assert not cache.fresh()
+    build(content, content.parent / "templates", out, cache=cache)
+    assert "Two more sentence." in (out / "en" / "wizard" / "index.html").read_text("utf-8")
+    assert cached(content, out).fresh()
+    assert_same_as_clean(content, out, tmp_path)
 
 
 def test_one_game_renders_only_that_game_again(site, tmp_path):

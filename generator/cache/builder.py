@@ -92,19 +92,20 @@ class Cache:
     # -- nothing changed? --------------------------------------------------------------------------
     def fresh(self) -> bool:
         """True when no input changed since the last build and its output is still there: the
-        inputs' stats are those the manifest holds, or else their hashes are those the index holds."""
+        inputs' stats are those the manifest holds (and the racy ones' hashes too), or else their
+        hashes are those the index holds."""
         manifest = self.manifest
         self.inputs, self.changed = Inputs.scan(self.content, self.templates), []
         self.intact = idx.outputs_intact(self.out, manifest.outputs) if self.out else bool(self.files)
         if not manifest.outputs or not self.intact or manifest.context != idx.context(self.target):
             return False
-        if idx.stats_fresh(manifest, self.inputs.stats):
+        if idx.stats_fresh(manifest, self.inputs.stats, self.inputs.hash_of):
             return True
         self.inputs.hash_all(manifest.stats, self.index.hashes, manifest.saved_at - RACY_NS)
         if self.inputs.keys(manifest.context) != (self.index.common, self.index.games):
             return False
         manifest.stats = self.inputs.stats  # only file times changed: remember the new ones
-        idx.save_manifest(self._file("manifest"), manifest)
+        idx.save_manifest(self._file("manifest"), manifest, self.inputs.hashes)
         return True
 
     def outputs(self) -> list[str]:
@@ -248,7 +249,7 @@ class Cache:
         groups = {key: paths for key, paths in records.groups.items() if key not in self.new_groups
                   and all(index.pages.get(path) == digests.get(path) for path in paths)} | self.new_groups
         index.pages, index.common, index.games, index.hashes = digests, self.common, dict(self.keys), self.inputs.hashes
-        manifest.context, manifest.stats = idx.context(self.target), self.inputs.stats
+        manifest.context, manifest.stats, hashes = idx.context(self.target), self.inputs.stats, self.inputs.hashes
         manifest.outputs, manifest.left_out = sorted(digests), list(left_out)
         new = Records(games, self.new_keys, groups)
         same = {"games": self.full is False and games.keys() == records.games.keys()
@@ -268,4 +269,4 @@ class Cache:
                         pickle.dump(getattr(new, part), handle, protocol=pickle.HIGHEST_PROTOCOL)
                     os.replace(temp, path)
             idx.save_index(self._file("index"), index)
-        idx.save_manifest(self._file("manifest"), manifest)
+        idx.save_manifest(self._file("manifest"), manifest, hashes)

@@ -1,7 +1,8 @@
 """What the last build read and wrote, in two files of marshal data (few imports, quick to read):
 
-- the manifest: the inputs' stats, when they were taken, and the files the build wrote; all that
-  `giv build` with nothing to do reads;
+- the manifest: the inputs' stats, when they were taken, the hashes of the few inputs that had
+  changed just before (racy), and the files the build wrote; all that `giv build` with nothing
+  to do reads, also right after an edit;
 - the index: every input's hash, each game folder's key and every output's digest; read when
   some input's stat changed.
 
@@ -15,10 +16,11 @@ import zlib
 from itertools import repeat
 from operator import itemgetter
 from pathlib import Path
+from typing import Callable
 
 from .inputs import RACY_NS, Stat
 
-VERSION = 9
+VERSION = 10
 
 
 def context(target: str) -> str:
@@ -30,14 +32,16 @@ class Manifest:
     """The light half: enough to tell that nothing changed since the last build."""
 
     def __init__(self, target: str, context: str = "", saved_at: int = 0, stats: dict[str, Stat] | None = None,
-                 outputs: list[str] | None = None, left_out: list[str] | None = None):
+                 racy: dict[str, str] | None = None, outputs: list[str] | None = None,
+                 left_out: list[str] | None = None):
         self.target, self.context, self.saved_at = target, context, saved_at
         self.stats = stats or {}                # input file -> stat when hashed
+        self.racy = racy or {}                  # input file -> content hash, of those racy when saved
         self.outputs = outputs or []            # every file of the last build, sorted
         self.left_out = left_out or []          # the drafts it left out (render.pages.drafts_of)
 
     def fields(self) -> tuple:
-        return self.target, self.context, self.saved_at, self.stats, self.outputs, self.left_out
+        return self.target, self.context, self.saved_at, self.stats, self.racy, self.outputs, self.left_out
 
 
 class Index:
@@ -81,7 +85,7 @@ def _write(path: Path, fields: tuple) -> None:
 
 def load_manifest(path: Path | None, target: str) -> Manifest:
     fields = _read(path) if path else None
-    if fields and len(fields) == 6 and fields[0] == target:
+    if fields and len(fields) == 7 and fields[0] == target:
         return Manifest(*fields)
     return Manifest(target)
 
@@ -91,8 +95,11 @@ def load_index(path: Path | None) -> Index:
     return Index(*fields) if fields and len(fields) == 4 else Index()
 
 
-def save_manifest(path: Path | None, manifest: Manifest) -> None:
+def save_manifest(path: Path | None, manifest: Manifest, hashes: dict[str, str]) -> None:
+    """The manifest with the hashes (input file -> content hash) of the inputs changed so shortly
+    before now that a later edit within the clock's tick could leave their stat as it is."""
     manifest.saved_at = time.time_ns()
+    manifest.racy = {key: hashes[key] for key in racy(manifest.stats, manifest.saved_at)}
     if path:
         _write(path, manifest.fields())
 
@@ -110,8 +117,18 @@ def outputs_intact(out: Path, outputs: list[str]) -> bool:
     return bool(outputs) and all(map(os.access, map(base.__add__, outputs), repeat(os.F_OK)))
 
 
-def stats_fresh(manifest: Manifest, stats: dict[str, Stat]) -> bool:
-    """True when every input has the stat it had when the last build hashed it, and none had
-    changed so shortly before that build that an edit within the clock's tick could hide."""
-    trusted = manifest.saved_at - RACY_NS
-    return stats == manifest.stats and max(map(itemgetter(1), stats.values()), default=0) < trusted
+def racy(stats: dict[str, Stat], saved_at: int) -> list[str]:
+    """The inputs whose stat cannot tell an edit made within the clock's tick of saved_at (git's
+    racy rule): changed less than RACY_NS before it. Folders have no time, so none is racy."""
+    trusted = saved_at - RACY_NS
+    if max(map(itemgetter(1), stats.values()), default=0) < trusted:  # the usual answer, from C
+        return []
+    return [key for key, st in stats.items() if st[1] >= trusted]
+
+
+def stats_fresh(manifest: Manifest, stats: dict[str, Stat], file_hash: Callable[[str], str]) -> bool:
+    """True when every input has the stat it had when the last build hashed it, and each one
+    that had changed so shortly before that build that an edit within the clock's tick could
+    hide (racy) still has the content hash it had (file_hash: input file -> its hash now)."""
+    return stats == manifest.stats and all(
+        manifest.racy.get(key) == file_hash(key) for key in racy(stats, manifest.saved_at))

@@ -89,6 +89,10 @@ class Inputs:
         name, _, rel = key.partition("/")
         return os.path.join(self.roots[name], rel)
 
+    def hash_of(self, key: str) -> str:
+        """The input file's hash now."""
+        return file_hash(self.path(key))
+
     def hash_all(self, known_stats: dict[str, Stat], known_hashes: dict[str, str], trusted_before: int) -> None:
         """Hash every file, reusing a known hash when the stat is the same and not racy."""
         self._keys.clear()
@@ -98,7 +102,7 @@ class Inputs:
             elif known_stats.get(key) == st and st[1] < trusted_before and key in known_hashes:
                 self.hashes[key] = known_hashes[key]
             else:
-                self.hashes[key] = file_hash(self.path(key))
+                self.hashes[key] = self.hash_of(key)
 
     def game_of(self, key: str) -> str | None:
         """The game folder a file belongs to, or None for what every page may depend on."""
