@@ -57,6 +57,7 @@ def open_setup(page) -> None:
 
 
 def set_setting(page, key: str, value) -> None:
+    """Sets a setting as a person does, then waits for the sheet to settle (see tap_row)."""
     open_setup(page)
     control = page.locator(f"#giv-setting-{key}")
     kind = control.get_attribute("type")
@@ -67,6 +68,7 @@ def set_setting(page, key: str, value) -> None:
         control.press("Enter")
     else:
         control.select_option(str(value))
+    settled(page)
 
 
 def setup(page, players: list[str], first_dealer: int = 0, settings: dict | None = None) -> None:
@@ -79,13 +81,15 @@ def setup(page, players: list[str], first_dealer: int = 0, settings: dict | None
 
 
 def tap_row(page, round_no: int, field: str, values: list[int]) -> None:
-    """Taps one number per player, in the form's order, then the form's main button."""
+    """Taps one number per player, in the form's order, then the form's main button; then waits
+    for the sheet to settle (settled()), so that whatever is read next is up to date."""
     picks = page.locator(f".sheet-entry .sheet-pick")
     for i in range(picks.count()):
         player = int(picks.nth(i).get_attribute("data-player"))
         page.locator(f".sheet-entry button[data-round='{round_no}'][data-player='{player}'][data-field='{field}']"
                      f"[data-value='{values[player]}']").click()
     page.locator("#giv-entry-go").click()
+    settled(page)
 
 
 def pressed(page, round_no: int, player: int, field: str) -> str | None:
