@@ -33,8 +33,7 @@ def record(game: Game) -> GameRecord:
 @dataclass
 class Records:
     """The heavy half of the cache, read only when some game changed. Each part is a file of its
-    own beside the index, written only when it changed (a change to one game's rules text leaves
-    the games and the pages' keys as they were; only the search shards it falls in are new)."""
+    own beside the index, written only when it changed."""
     games: dict[str, GameRecord] = field(default_factory=dict)
     keys: dict[str, tuple] = field(default_factory=dict)       # output path -> what the page depended on
     groups: dict[tuple, list[str]] = field(default_factory=dict)  # what files were made from -> them
