@@ -249,7 +249,7 @@ class Cache:
         groups = {key: paths for key, paths in records.groups.items() if key not in self.new_groups
                   and all(index.pages.get(path) == digests.get(path) for path in paths)} | self.new_groups
         index.pages, index.common, index.games, index.hashes = digests, self.common, dict(self.keys), self.inputs.hashes
-        manifest.context, manifest.stats, hashes = idx.context(self.target), self.inputs.stats, self.inputs.hashes
+        manifest.context, manifest.stats = idx.context(self.target), self.inputs.stats
         manifest.outputs, manifest.left_out = sorted(digests), list(left_out)
         new = Records(games, self.new_keys, groups)
         same = {"games": self.full is False and games.keys() == records.games.keys()
@@ -269,4 +269,4 @@ class Cache:
                         pickle.dump(getattr(new, part), handle, protocol=pickle.HIGHEST_PROTOCOL)
                     os.replace(temp, path)
             idx.save_index(self._file("index"), index)
-        idx.save_manifest(self._file("manifest"), manifest, hashes)
+        idx.save_manifest(self._file("manifest"), manifest, index.hashes)
