@@ -2,12 +2,14 @@
 
 Worker processes are forked, so they start with everything the build has already loaded (the
 site, the templates, the catalogs) and only the results travel back. Small jobs, machines with
-one core, systems without fork, and GIV_WORKERS=1 run in this process instead."""
+one core, systems without fork, and GIV_WORKERS=1 run in this process instead. Work that mostly
+waits on another program (`beside`) runs in a thread of this process while the workers work."""
 from __future__ import annotations
 
 import gc
 import os
 import signal
+import threading
 from typing import Callable, Sequence, TypeVar
 
 T = TypeVar("T")
@@ -39,7 +41,17 @@ def _run(span: tuple[int, int]) -> list:
     return [fn(items[i]) for i in range(*span)]
 
 
-def _serial(fn: Callable[[T], R], items: Sequence[T], done: Callable[[int], None] | None) -> list[R]:
+def _catch(work: Callable[[], None], failed: list[BaseException]) -> None:
+    try:
+        work()
+    except BaseException as exc:  # raised again in the thread that waits for it
+        failed.append(exc)
+
+
+def _serial(fn: Callable[[T], R], items: Sequence[T], done: Callable[[int], None] | None,
+            beside: Callable[[], None] | None) -> list[R]:
+    if beside:
+        beside()
     out = []
     for item in items:
         out.append(fn(item))
@@ -49,17 +61,19 @@ def _serial(fn: Callable[[T], R], items: Sequence[T], done: Callable[[int], None
 
 
 def parallel_map(fn: Callable[[T], R], items: Sequence[T], min_items: int = 48,
-                 done: Callable[[int], None] | None = None) -> list[R]:
-    """[fn(item) for item in items], split over the cores; `done(n)` after each finished part."""
+                 done: Callable[[int], None] | None = None, beside: Callable[[], None] | None = None) -> list[R]:
+    """[fn(item) for item in items], split over the cores; `done(n)` after each finished part.
+    `beside()` is called once, in this process, while the workers work (in a thread started after
+    they are forked); an exception it raises is raised here, after the workers' results."""
     global _JOB
     count = workers()
     min_items = int(os.environ.get("GIV_PARALLEL_MIN", min_items))  # tests set it low
     if count < 2 or len(items) < min_items:
-        return _serial(fn, items, done)
+        return _serial(fn, items, done, beside)
     import multiprocessing  # here: an incremental build seldom needs it
 
     if "fork" not in multiprocessing.get_all_start_methods():
-        return _serial(fn, items, done)
+        return _serial(fn, items, done, beside)
     size = max(4, len(items) // (count * 32))  # small parts: the last ones finish close together
     spans = [(i, min(i + size, len(items))) for i in range(0, len(items), size)]
     _JOB = (fn, items)
@@ -67,11 +81,21 @@ def parallel_map(fn: Callable[[T], R], items: Sequence[T], min_items: int = 48,
     gc.disable()  # this process only takes the results in: no collection walks them as they come
     try:
         with multiprocessing.get_context("fork").Pool(count, initializer=_start_worker) as pool:
-            out = []
-            for part in pool.imap(_run, spans):
-                out.extend(part)
-                if done:
-                    done(len(part))
+            failed: list[BaseException] = []
+            thread = threading.Thread(target=_catch, args=(beside, failed)) if beside else None
+            if thread:
+                thread.start()
+            try:
+                out = []
+                for part in pool.imap(_run, spans):
+                    out.extend(part)
+                    if done:
+                        done(len(part))
+            finally:
+                if thread:
+                    thread.join()
+            if failed:
+                raise failed[0]
             return out
     finally:
         _JOB = None

@@ -235,14 +235,18 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
                 count()
         finished += n
 
+    indexes: Files = {}  # the search indexes, made while the pages render: they read no page, and Pagefind runs apart
+
+    def index() -> None:
+        indexes.update(language_indexes({lang: (pages[lang].prefix, searched[lang]) for lang in langs}, earlier))
+
     refused: list[Problem] = []  # every refused page's problems, reported together
-    for (paths, _), bodies in zip(jobs, parallel_map(run, jobs, done=done if tick else None)):
+    for (paths, _), bodies in zip(jobs, parallel_map(run, jobs, done=done if tick else None, beside=index)):
         refused += [problem for body in bodies if isinstance(body, Refused) for problem in body.problems]
         files.update(zip(paths, bodies))
     if refused:
         raise ContentError(refused)
-
-    files.update(language_indexes({lang: (pages[lang].prefix, searched[lang]) for lang in langs}, earlier))
+    files.update(indexes)
     for lang in langs:
         prefix = pages[lang].prefix
         for name, body in assets.items():
