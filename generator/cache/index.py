@@ -20,7 +20,7 @@ from typing import Callable
 
 from .inputs import RACY_NS, Stat
 
-VERSION = 10
+VERSION = 11
 
 
 def context(target: str) -> str:

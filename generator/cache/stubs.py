@@ -13,8 +13,7 @@ from ..model.types import Game
 
 EMPTY_GAME = {"settings": {}, "variants": {}, "fixed": {}, "examples": []}
 NO_FILE = Path()  # one object for every stub: pickled once, not once per text
-EMPTY_TEXT = {"settings": {}, "variants": {}, "examples": {}, "rules": "", "rules_file": NO_FILE, "rules_html": None,
-              "items": []}
+EMPTY_TEXT = {"settings": {}, "variants": {}, "examples": {}, "rules_file": NO_FILE, "rules_html": None}
 SHARED = ("heading_ids", "aliases")  # read only: nothing changes a stub's texts once made
 
 

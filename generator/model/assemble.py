@@ -9,7 +9,7 @@ from .rules import parallel, parse_rules
 from .games import build_game_facts, draft_languages, merged
 from .shared import Shared
 from .texts import game_text, load_raw
-from .types import Game
+from .types import Game, RulesItem
 from .yamlfile import LDict
 
 Raw = dict[str, tuple[LDict, Path]]  # game id -> its usable game.yaml and the file's path
@@ -41,22 +41,24 @@ def build_family(problems: Problems, raw: Raw, members: list[str], languages: li
     games = [game for gid in members if (game := build_game(problems, raw, raw_texts, gid, languages, langs,
                                                            shared or {}))]
     for game in games:
-        check_markdown(problems, game, game_ids)
-        parallel(problems, list(game.texts.values()), game.drafts)
+        items = check_markdown(problems, game, {lang: raw_texts[game.id][lang][1] for lang in game.texts}, game_ids)
+        parallel(problems, list(game.texts.values()), items, game.drafts)
     return games
 
 
-def check_markdown(problems: Problems, game: Game, game_ids: set[str]) -> None:
-    """Each rules text and example note parsed once (generator/markdown/): from a rules text's tokens
-    come its items (model/rules.py) and the headings the search finds, its problems (raw HTML, images, unknown games, headings without
-    a usable id, sections out of order) and its HTML, kept for the pages."""
+def check_markdown(problems: Problems, game: Game, rules: dict[str, str], game_ids: set[str]) -> dict[str, list[RulesItem]]:
+    """Each rules text (rules: by language) and example note parsed once (generator/markdown/):
+    from a rules text's tokens come its items (model/rules.py; returned, by language, empty where
+    its headings have problems) and the headings the search finds, its problems (raw HTML, images,
+    unknown games, headings without a usable id, sections out of order) and its HTML, kept for the pages."""
     from ..markdown.html import convert, render
     from ..markdown.parser import parse
 
+    items: dict[str, list[RulesItem]] = {}
     for lang, text in game.texts.items():
-        tokens = parse(text.rules, lang)
-        text.items, found = parse_rules(text.rules, tokens)
-        text.headings = (*(item.title for item in text.items), *(variant.label for variant in text.variants.values()))
+        tokens = parse(rules[lang], lang)
+        items[lang], found = parse_rules(rules[lang], tokens)
+        text.headings = (*(item.title for item in items[lang]), *(variant.label for variant in text.variants.values()))
         text.rules_html = render(tokens, lang, game_ids)
         for line, message in [*found, *text.rules_html.problems]:
             problems.add(text.rules_file, line, message)
@@ -70,6 +72,7 @@ def check_markdown(problems: Problems, game: Game, game_ids: set[str]) -> None:
             links += [(text.loc.file, example.line, f"examples.{eid}.note: ", game, hid)
                       for _, game, hid in example.note_html.game_anchors]
         text.heading_ids, text.game_anchors = frozenset(ids), tuple(links)
+    return items
 
 
 def build_game(problems: Problems, raw: Raw, raw_texts: dict[str, RawTexts], game_id: str, languages: list[str],
@@ -93,7 +96,7 @@ def build_game(problems: Problems, raw: Raw, raw_texts: dict[str, RawTexts], gam
             continue
         common = ((shared[lang][0], facts["template"], shared[lang][1].get(facts["template"], {}))
                   if lang in shared else None)
-        text = game_text(problems, lang, layers, rules, path.parent / f"{lang}.md", facts["settings"],
+        text = game_text(problems, lang, layers, path.parent / f"{lang}.md", facts["settings"],
                          list(facts["variants"]), {e.id: [c.id for c in e.checks] for e in examples}, common)
         if text:
             texts[lang] = text

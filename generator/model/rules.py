@@ -104,16 +104,17 @@ def stand_in(key: str, lacking: list[GameText], drafts: frozenset[str]) -> str:
     return f"; a draft holds it as '### TODO(giv) {{#{key.partition('/')[2]}}}' until it is translated"
 
 
-def parallel(problems: Problems, texts: list[GameText], drafts: frozenset[str] = frozenset()) -> None:
+def parallel(problems: Problems, texts: list[GameText], items: dict[str, list[RulesItem]],
+             drafts: frozenset[str] = frozenset()) -> None:
     """Every language of a game has the same sections and items, in the same order: a language that
     lacks one, or has one the others do not, is an error at its file and line. A text whose
     headings have problems has no items (parse_rules reported them) and is left out. Where only
     drafts lack an item, the error says how a draft holds it before it is translated (stand_in)."""
-    texts = [t for t in texts if t.items]
+    texts = [t for t in texts if items.get(t.lang)]
     if len(texts) < 2:
         return
-    where = {t.lang: {i.key: i for i in t.items} for t in texts}
-    keys = list(dict.fromkeys(i.key for t in texts for i in t.items))
+    where = {t.lang: {i.key: i for i in items[t.lang]} for t in texts}
+    keys = list(dict.fromkeys(i.key for t in texts for i in items[t.lang]))
     for key in keys:
         have = [t for t in texts if key in where[t.lang]]
         if len(have) == len(texts):

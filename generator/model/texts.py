@@ -125,7 +125,7 @@ def aliases(problems: Problems, path: Path, data: dict, lang: str) -> list[Alias
     return out
 
 
-def game_text(problems: Problems, lang: str, layers: list[tuple[Path, dict]], rules: str, rules_file: Path,
+def game_text(problems: Problems, lang: str, layers: list[tuple[Path, dict]], rules_file: Path,
               settings: dict[str, SettingMeta], variant_ids: list[str], examples: dict[str, list[str]],
               shared: Common | None = None) -> GameText | None:
     """The complete text of a game in one language; layers are the game's file first, then its parents'."""
@@ -172,5 +172,5 @@ def game_text(problems: Problems, lang: str, layers: list[tuple[Path, dict]], ru
             problems.add(path, line_of(raw_examples, eid), f"examples.{eid}: the game has no such example"
                                                                   + hint(eid, examples))
     return GameText(lang, own["name"].strip(), slug, own["summary"].strip(), aliases(problems, path, own, lang),
-                    stext, vtext, etext, rules, rules_file, Loc(problems.rel(path), 1),
+                    stext, vtext, etext, rules_file, Loc(problems.rel(path), 1),
                     line_of(own, "slug"))

@@ -124,13 +124,10 @@ class GameText:
     settings: dict[str, SettingText]
     variants: dict[str, Text]  # label = the variant's name
     examples: dict[str, ExampleText]
-    rules: str  # Markdown
-    rules_file: Path
+    rules_file: Path  # <lang>.md: its Markdown is kept only as rules_html
     loc: Loc
     slug_line: int = 1
     rules_html: Markdown | None = field(default=None, repr=False)  # the rules converted (model/assemble.py)
-    items: list[RulesItem] = field(default_factory=list)  # the rules text's sections and items, in order;
-    # empty when its headings have problems (each one an error already)
     # What the search finds the game by besides its names and summary (generator/search/): the
     # headings of its rules text (its items') and its variants' names. A stub keeps it.
     headings: tuple[str, ...] = ()
