@@ -208,13 +208,15 @@ class Cache:
         stub changed."""
         if self.full or (key[0] == "listing" and self.listing_changed):
             return None
-        last = self.records.groups.get(key)
-        if last is None or any(path not in self.index.pages for path in last):
+        last, pages = self.records.groups.get(key), self.index.pages
+        if last is None or not all(map(pages.__contains__, last)):
             return None
         self.new_groups[key] = last
         keys = self.records.keys
-        self.new_keys.update((path, keys[path]) for path in last if path in keys)
-        return {path: self.files[path] if self.out is None else Kept(self.index.pages[path]) for path in last}
+        self.new_keys.update({path: keys[path] for path in keys.keys() & last})
+        if self.out is None:
+            return {path: self.files[path] for path in last}
+        return {path: Kept(pages[path]) for path in last}
 
     def made_files(self, paths: list[str], key: tuple) -> None:
         self.new_groups[key] = list(paths)
@@ -241,13 +243,14 @@ class Cache:
         records = Records() if self.full else self.records  # a full build does not read the last one's
         if self.out is None:
             self.files = {p: (self.files[p] if isinstance(d, Kept) else d) for p, d in files.items()}
-        self.changed = sorted(p for p, d in digests.items() if index.pages.get(p) != d) \
-            + sorted(set(index.pages) - set(digests))
+        gone = index.pages.keys() - digests.keys()
+        differ = {path for path, _ in digests.items() - index.pages.items()} | gone  # new, changed or gone
+        self.changed = sorted(differ - gone) + sorted(gone)
         games = {g: r for g, r in records.games.items() if g in self.keys} | self.made
         # a group of files this build neither made nor kept whole (a search shard inside a language's
         # index kept whole) stays while its files are as they were made
         groups = {key: paths for key, paths in records.groups.items() if key not in self.new_groups
-                  and all(index.pages.get(path) == digests.get(path) for path in paths)} | self.new_groups
+                  and differ.isdisjoint(paths)} | self.new_groups
         index.pages, index.common, index.games, index.hashes = digests, self.common, dict(self.keys), self.inputs.hashes
         manifest.context, manifest.stats = idx.context(self.target), self.inputs.stats
         manifest.outputs, manifest.left_out = sorted(digests), list(left_out)
