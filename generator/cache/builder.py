@@ -38,6 +38,7 @@ class Cache:
         self.loaded: dict[str, Game] = {}  # games read in full by this build
         self.made: dict[str, GameRecord] = {}  # their records, made as they were read
         self.new_keys: dict[str, tuple] = {}
+        self.carried: list[list[str]] = []  # the files of the listing groups kept whole
         self.new_groups: dict[tuple, list[str]] = {}
         self.changed: list[str] = []       # output files the last build changed
         self.intact = False
@@ -64,10 +65,23 @@ class Cache:
                     parts = {}
                     for part in Records.PARTS:
                         parts[part] = read_pickle(self._file(part))
-                    self._records = Records(**parts)
+                    self._records = Records(**parts, listed=None)
                 except Exception:  # cannot trust half a cache: no records, so build() builds all
                     self._records = Records()
         return self._records
+
+    @property
+    def listed(self) -> dict[str, tuple]:
+        """Records.listed, read when first needed: only a build that makes some listing page again needs it."""
+        records = self.records
+        if records.listed is None:
+            from .records import read_pickle
+
+            try:
+                records.listed = read_pickle(self._file("listed"))
+            except Exception:  # lost: those pages are made again, not kept
+                records.listed = {}
+        return records.listed
 
     def forget(self) -> None:
         """Start anew: the next build is a full one."""
@@ -122,7 +136,7 @@ class Cache:
         if not self.inputs.hashes:
             self.inputs.hash_all(self.manifest.stats, self.index.hashes, self.manifest.saved_at - RACY_NS)
         self.common, self.keys = self.inputs.keys(idx.context(self.target))
-        self.new_keys, self.new_groups, self.loaded, self.rerender = {}, {}, {}, set()
+        self.new_keys, self.new_groups, self.loaded, self.rerender, self.carried = {}, {}, {}, set(), []
         self.full = not self.manifest.outputs or self.common != self.index.common or not self.intact
         if not self.full:
             try:
@@ -212,8 +226,8 @@ class Cache:
         if last is None or not all(map(pages.__contains__, last)):
             return None
         self.new_groups[key] = last
-        keys = self.records.keys
-        self.new_keys.update({path: keys[path] for path in keys.keys() & last})
+        if key[0] == "listing":
+            self.carried.append(last)
         if self.out is None:
             return {path: self.files[path] for path in last}
         return {path: Kept(pages[path]) for path in last}
@@ -222,7 +236,9 @@ class Cache:
         self.new_groups[key] = list(paths)
 
     def _find(self, path: str, key: tuple) -> bytes | Kept | None:
-        if self.full or self.records.keys.get(path) != key or path not in self.index.pages:
+        if self.full or path not in self.index.pages:
+            return None
+        if (self.records.keys if key[0] == "game" else self.listed).get(path) != key:
             return None
         if key[0] == "game" and key[1] in self.rerender:
             return None
@@ -254,17 +270,23 @@ class Cache:
         index.pages, index.common, index.games, index.hashes = digests, self.common, dict(self.keys), self.inputs.hashes
         manifest.context, manifest.stats = idx.context(self.target), self.inputs.stats
         manifest.outputs, manifest.left_out = sorted(digests), list(left_out)
-        new = Records(games, self.new_keys, groups)
+        keys = {path: key for path, key in self.new_keys.items() if key[0] == "game"}
+        listed = {path: key for path, key in self.new_keys.items() if key[0] != "game"}
+        if not self.full and listed:  # with the pages of the listing groups kept whole
+            carried = set().union(*self.carried)
+            listed = {path: key for path, key in self.listed.items() if path in carried} | listed
+        new = Records(games, keys, groups, listed if self.full or listed else records.listed)
         same = {"games": self.full is False and games.keys() == records.games.keys()
                 and all(records.games[g] == r for g, r in self.made.items()),
                 "keys": self.full is False and new.keys == records.keys,
-                "groups": self.full is False and new.groups == records.groups}
+                "groups": self.full is False and new.groups == records.groups,
+                "listed": self.full is False and new.listed is records.listed}
         self._records = new
         self.inputs, self.built = None, True
         if self.base:  # no manifest while the rest changes: a build stopped halfway leaves no cache
             self.base.parent.mkdir(parents=True, exist_ok=True)
             self._file("manifest").unlink(missing_ok=True)
-            for part in Records.PARTS:
+            for part in (*Records.PARTS, "listed"):
                 if not same[part]:
                     path = self._file(part)
                     temp = path.with_suffix(f".{part}.{os.getpid()}")

@@ -35,10 +35,13 @@ class Records:
     """The heavy half of the cache, read only when some game changed. Each part is a file of its
     own beside the index, written only when it changed."""
     games: dict[str, GameRecord] = field(default_factory=dict)
-    keys: dict[str, tuple] = field(default_factory=dict)       # output path -> what the page depended on
+    keys: dict[str, tuple] = field(default_factory=dict)       # a rule page's path -> what it depended on
     groups: dict[tuple, list[str]] = field(default_factory=dict)  # what files were made from -> them
+    # the same as keys for the pages of the listing groups (indexes, alias pages, ...), read only
+    # when some of them are made again (None: not read yet; Cache.listed)
+    listed: dict[str, tuple] | None = field(default_factory=dict)
 
-    PARTS = ("games", "keys", "groups")
+    PARTS = ("games", "keys", "groups")  # read together; listed on its own
 
 
 def read_pickle(path: Path) -> object:
