@@ -1,7 +1,7 @@
 """Games as other games' pages see them: the unchanged games of an incremental build are not read
 again, and these stand in for them (names, slugs, summaries, aliases).
 
-A stub is the Game without its rules text, settings texts, examples, settings or variants: the
+A stub is the Game without its folder, rules text, settings texts, examples, settings or variants: the
 pages of an unchanged game are not rendered again, and the pages that list every game (indexes,
 aliases, sitemap) use only what a stub keeps. Stubs are pickled with the cache as they are."""
 from __future__ import annotations
@@ -11,8 +11,8 @@ from pathlib import Path
 
 from ..model.types import Game
 
-EMPTY_GAME = {"settings": {}, "variants": {}, "fixed": {}, "examples": []}
-NO_FILE = Path()  # one object for every stub: pickled once, not once per text
+NO_FILE = Path()  # one object for every stub: pickled once, not once per game or text
+EMPTY_GAME = {"settings": {}, "variants": {}, "fixed": {}, "examples": [], "folder": NO_FILE}
 EMPTY_TEXT = {"settings": {}, "variants": {}, "examples": {}, "rules_file": NO_FILE, "rules_html": None}
 SHARED = ("heading_ids", "aliases")  # read only: nothing changes a stub's texts once made
 
