@@ -116,7 +116,7 @@ class Cache:
         if idx.stats_fresh(manifest, self.inputs.stats, self.inputs.hash_of):
             return True
         self.inputs.hash_all(manifest.stats, self.index.hashes, manifest.saved_at - RACY_NS)
-        if self.inputs.keys(manifest.context) != (self.index.common, self.index.games):
+        if self.inputs.keys(manifest.context, self.index.games) != (self.index.common, self.index.games):
             return False
         manifest.stats = self.inputs.stats  # only file times changed: remember the new ones
         idx.save_manifest(self._file("manifest"), manifest, self.inputs.hashes)
@@ -135,7 +135,7 @@ class Cache:
             self.fresh()
         if not self.inputs.hashes:
             self.inputs.hash_all(self.manifest.stats, self.index.hashes, self.manifest.saved_at - RACY_NS)
-        self.common, self.keys = self.inputs.keys(idx.context(self.target))
+        self.common, self.keys = self.inputs.keys(idx.context(self.target), self.index.games)
         self.new_keys, self.new_groups, self.loaded, self.rerender, self.carried = {}, {}, {}, set(), []
         self.full = not self.manifest.outputs or self.common != self.index.common or not self.intact
         if not self.full:

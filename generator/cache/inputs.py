@@ -75,6 +75,7 @@ class Inputs:
         self.roots = roots
         self.stats: dict[str, Stat] = {}
         self.hashes: dict[str, str] = {}
+        self.changed: set[str] = set()  # hash_all(): what is new, gone or of another hash than the known one
         self._keys: dict[str, tuple[str, dict[str, str]]] = {}
 
     @classmethod
@@ -94,15 +95,20 @@ class Inputs:
         return file_hash(self.path(key))
 
     def hash_all(self, known_stats: dict[str, Stat], known_hashes: dict[str, str], trusted_before: int) -> None:
-        """Hash every file, reusing a known hash when the stat is the same and not racy."""
+        """Hash every file, reusing a known hash when the stat is the same and not racy, and note
+        what is new, gone or of another hash than the known one (keys() makes only those games' keys)."""
         self._keys.clear()
+        self.changed = set(known_hashes.keys() - self.stats.keys())
         for key, st in self.stats.items():
             if key.endswith("/"):
                 self.hashes[key] = "dir"
             elif known_stats.get(key) == st and st[1] < trusted_before and key in known_hashes:
                 self.hashes[key] = known_hashes[key]
+                continue
             else:
                 self.hashes[key] = self.hash_of(key)
+            if known_hashes.get(key) != self.hashes[key]:
+                self.changed.add(key)
 
     def game_of(self, key: str) -> str | None:
         """The game folder a file belongs to, or None for what every page may depend on."""
@@ -111,24 +117,31 @@ class Inputs:
             return parts[2] if parts[3] not in NOT_INPUT else ""  # "": belongs to no build
         return None
 
-    def keys(self, extra: str) -> tuple[str, dict[str, str]]:
-        """(the key of everything that is not one game's, {game id: the key of its folder})."""
+    def keys(self, extra: str, known: dict[str, str]) -> tuple[str, dict[str, str]]:
+        """(the key of everything that is not one game's, {game id: the key of its folder}); known:
+        the games' keys with the hashes hash_all() was given, kept for each game none of whose files
+        changed."""
         if extra not in self._keys:  # once per set of hashes: hash_all forgets them
-            self._keys[extra] = self._compute_keys(extra)
+            self._keys[extra] = self._compute_keys(extra, known)
         common, games = self._keys[extra]
         return common, dict(games)
 
-    def _compute_keys(self, extra: str) -> tuple[str, dict[str, str]]:
+    def _compute_keys(self, extra: str, known: dict[str, str]) -> tuple[str, dict[str, str]]:
         import hashlib
 
         common, games = hashlib.blake2b(extra.encode(), digest_size=16), {}
+        changed = {self.game_of(key) for key in self.changed}
         per_game: dict[str, list[str]] = {}
         for key in sorted(self.hashes):
             game = self.game_of(key)
             if game is None:
                 common.update(f"{key}\0{self.hashes[key]}\n".encode())
-            elif game:
+            elif not game:  # belongs to no build
+                continue
+            elif game in changed or game not in known:
                 per_game.setdefault(game, []).append(f"{key}\0{self.hashes[key]}\n")
+            else:
+                games[game] = known[game]
         for game, lines in per_game.items():
             games[game] = hashlib.blake2b("".join(lines).encode(), digest_size=16).hexdigest()
         return common.hexdigest(), games
