@@ -20,7 +20,7 @@ from typing import Callable
 
 from .inputs import RACY_NS, Stat
 
-VERSION = 11
+VERSION = 12
 
 
 def context(target: str) -> str:

@@ -58,7 +58,8 @@ def check_markdown(problems: Problems, game: Game, rules: dict[str, str], game_i
     for lang, text in game.texts.items():
         tokens = parse(rules[lang], lang)
         items[lang], found = parse_rules(rules[lang], tokens)
-        text.headings = (*(item.title for item in items[lang]), *(variant.label for variant in text.variants.values()))
+        titles = (*(item.title for item in items[lang]), *(variant.label for variant in text.variants.values()))
+        text.headings = "".join("\n" + title for title in titles)
         text.rules_html = render(tokens, lang, game_ids)
         for line, message in [*found, *text.rules_html.problems]:
             problems.add(text.rules_file, line, message)

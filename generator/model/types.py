@@ -129,8 +129,9 @@ class GameText:
     slug_line: int = 1
     rules_html: Markdown | None = field(default=None, repr=False)  # the rules converted (model/assemble.py)
     # What the search finds the game by besides its names and summary (generator/search/): the
-    # headings of its rules text (its items') and its variants' names. A stub keeps it.
-    headings: tuple[str, ...] = ()
+    # headings of its rules text (its items') and its variants' names, each after a line break, as
+    # the search record appends them. A stub keeps it: one string, not one per heading, to pickle.
+    headings: str = ""
     # The links between pages, kept in an incremental build's stubs too (model/crosscheck.py checks
     # them across games): the ids of the headings of its rules text and notes, and where it links
     # to a heading of another game's page (file, line, what, game id, heading id; what: "" in the

@@ -57,8 +57,8 @@ class Shard:
 def record(url: str, text: GameText) -> dict:
     """What the search finds a rule page by (url: its address in its language's folder), and what
     a result shows of it (meta: the game's name and summary)."""
-    words = [text.name, *(alias.name for alias in text.aliases), text.summary, *text.headings]
-    return {"url": url, "content": "\n".join(words), "meta": {"title": text.name, "lead": text.summary}}
+    words = [text.name, *(alias.name for alias in text.aliases), text.summary]
+    return {"url": url, "content": "\n".join(words) + text.headings, "meta": {"title": text.name, "lead": text.summary}}
 
 
 def buckets(pages: int) -> int:
