@@ -468,11 +468,22 @@ export function createSheet(root, data) {
 
   // The rounds table and the chart, put off by render() until the task after the next paint (the
   // standings show the same totals at once). The first time, the whole sheet is then in the page.
+  // One of them off the screen (not laid out: content-visibility) stays so until it is drawn
+  // again, even when the change brings it near the screen (the entry shrinking to the game-over
+  // box): the browser could otherwise lay out and paint the old one in a frame of its own before
+  // the new one is in.
+  const offScreen = new WeakSet();
+  root.addEventListener('contentvisibilityautostatechange', (event) => {
+    if (event.skipped) offScreen.add(event.target);
+    else offScreen.delete(event.target);
+  }, true);
+  const putOff = () => ['rounds', 'chart'].map((name) => app.resultParts && app.resultParts[name]).filter(Boolean);
   let drawing = false;
   function drawTheRest() {
     drawing = false;
     if (app.later === null) return;
     app.later = null;
+    for (const part of putOff()) part.classList.remove('is-put-off');
     app.renderResults(['rounds', 'chart']);
     if (root.classList.contains('is-live')) return;
     root.classList.add('is-live'); // the whole sheet is in the page
@@ -486,6 +497,7 @@ export function createSheet(root, data) {
   }
   function drawLater() {
     app.later = new Set(['rounds', 'chart']);
+    for (const part of putOff()) if (offScreen.has(part)) part.classList.add('is-put-off');
     if (drawing) return;
     drawing = true;
     // A tab not shown paints no frame (requestAnimationFrame waits until it is shown): there the
