@@ -366,11 +366,22 @@ def main() -> int:
                 browser.stop_tracing()
                 cpu.append(main_thread_cpu(trace, url, [seen["live"]["ms"], seen["whole"]["ms"]]))
 
-            def tap(locator) -> None:
-                """A tap as the screen sends it: a press and a release at the control's centre."""
-                locator.scroll_into_view_if_needed()
+            def aim(locator):
+                """Where a tap on the control goes: its centre, as a person sees it. A control
+                covered there (by the sticky bar at the screen's bottom) or off the screen is first
+                scrolled to the middle of the screen, as a person would scroll to it (Playwright's
+                own scrolling stops as soon as it is inside the screen, bar or not)."""
+                clear = "el => { const r = el.getBoundingClientRect(); " \
+                        "return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }"
+                if not locator.evaluate(clear):
+                    locator.evaluate("el => el.scrollIntoView({ block: 'center' })")
+                assert locator.evaluate(clear), "a tap there would land on something covering the control"
                 box = locator.bounding_box()
-                page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+                return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+            def tap(point) -> None:
+                """A tap as the screen sends it: a press and a release."""
+                page.mouse.click(*point)
 
             def measure_into(into: list[float], end: str, action) -> None:
                 page.evaluate(ARM, end)
@@ -416,8 +427,8 @@ def main() -> int:
                     measure("bid", "input", lambda: page.keyboard.press(str(i % 3)))
                     page.keyboard.press("Backspace")
                 else:
-                    measure("bid", "click", lambda: tap(entry.locator(f"[data-field='bid'][data-player='{player}']"
-                                                                      f"[data-value='{i % 3}']")))
+                    point = aim(entry.locator(f"[data-field='bid'][data-player='{player}'][data-value='{i % 3}']"))
+                    measure("bid", "click", lambda: tap(point))
                 page.evaluate(f"""() => {{
                     const s = JSON.parse(localStorage.getItem('{KEY}'));
                     s.draft = {{edit: null, phase: 'took', bids: {json.dumps([str(b) for b in last['bids']])},
@@ -425,7 +436,8 @@ def main() -> int:
                     localStorage.setItem('{KEY}', JSON.stringify(s)); }}""")
                 page.reload()
                 page.wait_for_selector(".sheet-live .sheet-entry button[type='submit']")
-                measure("save round", "click", lambda: tap(page.locator(".sheet-entry button[type='submit']")))
+                point = aim(page.locator(".sheet-entry button[type='submit']"))
+                measure("save round", "click", lambda: tap(point))
                 page.wait_for_selector(f"[data-round='{DEALS}'][data-field='total']")
                 page.locator("#giv-undo").click()
                 page.wait_for_selector(f"[data-round='{DEALS}'][data-field='total']", state="detached")
@@ -443,7 +455,8 @@ def main() -> int:
             for i in range(args.runs):
                 measure_into(floor["keystroke"], "input", lambda: page.keyboard.press("abcdefgh"[i % 8]))
             for i in range(args.runs):
-                measure_into(floor["tap"], "click", lambda: tap(page.locator("#button")))
+                point = aim(page.locator("#button"))
+                measure_into(floor["tap"], "click", lambda: tap(point))
             # and the game's page with none of the sheet's scripts: the rules page alone, to its first paint
             page.route("**/assets/*.js", lambda route: route.abort())
             for _ in range(len(loads)):
