@@ -98,9 +98,10 @@ function showErrors(box, messages) {
   box.replaceChildren(...(messages.length ? [h('ul', {}, messages.map((m) => h('li', {}, m)))] : []));
 }
 
-function actionsRow(app, current, primary) {
+/** A row of the entry's actions: `first` (a button, or null), then cancel, undo and redo where they apply. */
+function actionsRow(app, current, first) {
   const { t } = app.i18n;
-  const buttons = [primary];
+  const buttons = [first];
   if (current && current.editing) {
     buttons.push(h('button', { type: 'button', class: 'sheet-button', onclick: () => app.cancelEdit() }, t('cancelEdit')));
   }
@@ -227,19 +228,19 @@ function bidForm(app, current) {
 
   const submit = h('button', { type: 'submit', class: 'sheet-button is-primary', id: 'giv-entry-go' },
     phase === 'bid' ? t('toTricks') : t(current.editing ? 'saveChanges' : 'saveRound'));
-  const actions = actionsRow(app, current, submit);
-  actions.classList.add('is-sticky');
-  if (phase === 'took') {
-    actions.insertBefore(h('button', { type: 'button', class: 'sheet-button', onclick: () => {
-      draft.phase = 'bid';
-      app.save();
-      app.renderEntry();
-    } }, t('backToBids')), submit.nextSibling);
-  }
+  // The main action alone stays at the bottom of the screen while the round is entered: a bar of
+  // one row, which never covers the number that has focus (scroll-margin). The others follow it.
+  const actions = h('div', { class: 'sheet-actions is-sticky' }, submit);
+  const back = phase === 'took' ? h('button', { type: 'button', class: 'sheet-button', onclick: () => {
+    draft.phase = 'bid';
+    app.save();
+    app.renderEntry();
+  } }, t('backToBids')) : null;
+  const others = actionsRow(app, current, back);
 
   const form = h('form', { class: 'sheet-form', novalidate: true, 'aria-labelledby': 'giv-entry-title' },
     h('p', { class: 'sheet-step' }, t(phase === 'bid' ? 'stepBids' : 'stepTricks')),
-    rows, hookHint, sumHint, box, actions);
+    rows, hookHint, sumHint, box, actions, others.childElementCount ? others : null);
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();

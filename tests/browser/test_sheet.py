@@ -616,6 +616,50 @@ def test_a_four_player_round_in_ten_taps_on_a_phone(browser, server, lang):
     assert pg.watch_errors == []
 
 
+@pytest.mark.parametrize("lang", ["da", "sv", "en"])
+def test_the_number_with_focus_is_never_under_the_main_button(browser, server, lang):
+    """The bar at the bottom of the screen holds the main action alone, one row high, so a number
+    that gets focus (moving down the players with Tab, or the dealer's when a bid is refused) is
+    never under it; Undo and "Change the bids" follow it in the form."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", lang)
+    setup(pg, ["Anna", "Bo", "Cecilie", "Dan", "Emil", "Frida", "Gorm"], settings={"maxHandSize": 2})
+    play_bid_round(pg, 1, [1, 0, 0, 0, 0, 0, 0], [1, 1, 0, 0, 0, 0, 0])  # deal 2 (one card): Undo is there now
+
+    def focus_seen() -> list:
+        return pg.evaluate("""() => {
+          const el = document.activeElement, bar = document.querySelector('.sheet-entry .sheet-actions.is-sticky');
+          const box = el.getBoundingClientRect();
+          const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+          return [el.dataset.field, el.dataset.player, box.top >= 0 && box.bottom <= bar.getBoundingClientRect().top,
+                  top === el, bar.querySelectorAll('button').length];
+        }""")
+
+    order = [row.get_attribute("data-player") for row in pg.locator(".sheet-entry .sheet-pick").all()]
+    for field in ("bid", "took"):
+        assert focus_seen() == [field, order[0], True, True, 1]
+        players = [order[0]]
+        while len(players) < 30:  # Tab down the players' numbers, each scrolled into view above the bar
+            pg.keyboard.press("Tab")
+            if pg.evaluate("() => document.activeElement.id") == "giv-entry-go":
+                break
+            seen_now = focus_seen()
+            assert seen_now[0] == field and seen_now[2:] == [True, True, 1], seen_now
+            players.append(seen_now[1])
+        assert list(dict.fromkeys(players)) == order
+        if field == "bid":  # bids that add up to the one trick: the dealer's is refused, and has focus
+            pg.locator("#giv-entry-go").tap()  # (no bid yet: every one is refused, the first has focus)
+            tap_row(pg, 2, "bid", [1 if p == int(order[-1]) else 0 for p in range(7)])
+            assert pg.locator("#giv-entry-error").inner_text().strip()
+            assert focus_seen() == ["bid", order[-1], True, True, 1]
+            pg.locator(f".sheet-entry button[data-round='2'][data-player='{order[-1]}'][data-value='0']").tap()
+            pg.locator("#giv-entry-go").tap()
+            settled(pg)
+    assert pg.locator("#giv-undo").is_visible() and pg.get_by_role("button", name=re.compile("bud|bids")).count() == 1
+    context.close()
+    assert pg.watch_errors == []
+
+
 def test_seven_players_fit_a_phone_with_names_in_view(browser, server):
     context, pg = phone(browser)
     state = seven_player_game(25, 20)
