@@ -115,10 +115,10 @@ class Cache:
             return False
         if idx.stats_fresh(manifest, self.inputs.stats, self.inputs.hash_of):
             return True
-        self.inputs.hash_all(manifest.stats, self.index.hashes, manifest.saved_at - RACY_NS)
+        self.inputs.hash_all(manifest.stats, self.index.hashes, manifest.scanned_at - RACY_NS)
         if self.inputs.keys(manifest.context, self.index.games) != (self.index.common, self.index.games):
             return False
-        manifest.stats = self.inputs.stats  # only file times changed: remember the new ones
+        manifest.stats, manifest.scanned_at = self.inputs.stats, self.inputs.scanned_at  # only file times changed
         idx.save_manifest(self._file("manifest"), manifest, self.inputs.hashes)
         return True
 
@@ -134,7 +134,7 @@ class Cache:
         if self.inputs is None:
             self.fresh()
         if not self.inputs.hashes:
-            self.inputs.hash_all(self.manifest.stats, self.index.hashes, self.manifest.saved_at - RACY_NS)
+            self.inputs.hash_all(self.manifest.stats, self.index.hashes, self.manifest.scanned_at - RACY_NS)
         self.common, self.keys = self.inputs.keys(idx.context(self.target), self.index.games)
         self.new_keys, self.new_groups, self.loaded, self.rerender, self.carried = {}, {}, {}, set(), []
         self.full = not self.manifest.outputs or self.common != self.index.common or not self.intact
@@ -269,6 +269,7 @@ class Cache:
                   and differ.isdisjoint(paths)} | self.new_groups
         index.pages, index.common, index.games, index.hashes = digests, self.common, dict(self.keys), self.inputs.hashes
         manifest.context, manifest.stats = idx.context(self.target), self.inputs.stats
+        manifest.scanned_at = self.inputs.scanned_at
         manifest.outputs, manifest.left_out = sorted(digests), list(left_out)
         keys = {path: key for path, key in self.new_keys.items() if key[0] == "game"}
         listed = {path: key for path, key in self.new_keys.items() if key[0] != "game"}

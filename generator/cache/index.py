@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import marshal
 import os
-import time
 import zlib
 from itertools import repeat
 from operator import itemgetter
@@ -20,7 +19,7 @@ from typing import Callable
 
 from .inputs import RACY_NS, Stat
 
-VERSION = 12
+VERSION = 13
 
 
 def context(target: str) -> str:
@@ -31,17 +30,18 @@ def context(target: str) -> str:
 class Manifest:
     """The light half: enough to tell that nothing changed since the last build."""
 
-    def __init__(self, target: str, context: str = "", saved_at: int = 0, stats: dict[str, Stat] | None = None,
+    def __init__(self, target: str, context: str = "", scanned_at: int = 0, stats: dict[str, Stat] | None = None,
                  racy: dict[str, str] | None = None, outputs: list[str] | None = None,
                  left_out: list[str] | None = None):
-        self.target, self.context, self.saved_at = target, context, saved_at
+        self.target, self.context = target, context
+        self.scanned_at = scanned_at            # when the stats were taken (Inputs.scan)
         self.stats = stats or {}                # input file -> stat when hashed
-        self.racy = racy or {}                  # input file -> content hash, of those racy when saved
+        self.racy = racy or {}                  # input file -> content hash, of those racy at the scan
         self.outputs = outputs or []            # every file of the last build, sorted
         self.left_out = left_out or []          # the drafts it left out (render.pages.drafts_of)
 
     def fields(self) -> tuple:
-        return self.target, self.context, self.saved_at, self.stats, self.racy, self.outputs, self.left_out
+        return self.target, self.context, self.scanned_at, self.stats, self.racy, self.outputs, self.left_out
 
 
 class Index:
@@ -97,9 +97,9 @@ def load_index(path: Path | None) -> Index:
 
 def save_manifest(path: Path | None, manifest: Manifest, hashes: dict[str, str]) -> None:
     """The manifest with the hashes (input file -> content hash) of the inputs changed so shortly
-    before now that a later edit within the clock's tick could leave their stat as it is."""
-    manifest.saved_at = time.time_ns()
-    manifest.racy = {key: hashes[key] for key in racy(manifest.stats, manifest.saved_at)}
+    before their stats were taken that a later edit within the clock's tick could leave their stat
+    as it is."""
+    manifest.racy = {key: hashes[key] for key in racy(manifest.stats, manifest.scanned_at)}
     if path:
         _write(path, manifest.fields())
 
@@ -117,10 +117,12 @@ def outputs_intact(out: Path, outputs: list[str]) -> bool:
     return bool(outputs) and all(map(os.access, map(base.__add__, outputs), repeat(os.F_OK)))
 
 
-def racy(stats: dict[str, Stat], saved_at: int) -> list[str]:
-    """The inputs whose stat cannot tell an edit made within the clock's tick of saved_at (git's
-    racy rule): changed less than RACY_NS before it. Folders have no time, so none is racy."""
-    trusted = saved_at - RACY_NS
+def racy(stats: dict[str, Stat], scanned_at: int) -> list[str]:
+    """The inputs whose stat cannot tell an edit made within the clock's tick of the scan that took
+    the stats (git's racy rule, measured from when the files were looked at, not from when the
+    build that read them ended): changed less than RACY_NS before it. Folders have no time, so
+    none is racy."""
+    trusted = scanned_at - RACY_NS
     if max(map(itemgetter(1), stats.values()), default=0) < trusted:  # the usual answer, from C
         return []
     return [key for key, st in stats.items() if st[1] >= trusted]
@@ -131,4 +133,4 @@ def stats_fresh(manifest: Manifest, stats: dict[str, Stat], file_hash: Callable[
     that had changed so shortly before that build that an edit within the clock's tick could
     hide (racy) still has the content hash it had (file_hash: input file -> its hash now)."""
     return stats == manifest.stats and all(
-        manifest.racy.get(key) == file_hash(key) for key in racy(stats, manifest.saved_at))
+        manifest.racy.get(key) == file_hash(key) for key in racy(stats, manifest.scanned_at))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import stat
+import time
 from pathlib import Path
 from stat import S_ISDIR
 
@@ -76,12 +77,14 @@ class Inputs:
         self.stats: dict[str, Stat] = {}
         self.hashes: dict[str, str] = {}
         self.changed: set[str] = set()  # hash_all(): what is new, gone or of another hash than the known one
+        self.scanned_at = 0  # when scan() began taking the stats (time.time_ns())
         self._keys: dict[str, tuple[str, dict[str, str]]] = {}
 
     @classmethod
     def scan(cls, content: Path, templates: Path) -> "Inputs":
         roots = {"content": content, "templates": templates, "generator": GENERATOR_DIR}
         inputs = cls(roots)
+        inputs.scanned_at = time.time_ns()
         for name, root in roots.items():
             inputs.stats.update(walk(root, name))
         return inputs
