@@ -22,7 +22,12 @@ def url(server: str, site, lang: str, game_id: str, anchor: str = "") -> str:
 
 def title(site, lang: str, game_id: str, anchor: str) -> str:
     """The item's heading in that language, as the rules text writes it."""
-    return next(i.title for i in site.game(game_id).texts[lang].items if i.key.rpartition("/")[2] == anchor)
+    from generator.markdown.parser import parse
+    from generator.model.rules import parse_rules
+
+    rules = site.game(game_id).texts[lang].rules_file.read_text("utf-8")
+    items, _ = parse_rules(rules, parse(rules, lang))
+    return next(i.title for i in items if i.key.rpartition("/")[2] == anchor)
 
 
 def in_view(page, anchor: str) -> bool:
