@@ -9,7 +9,6 @@ from __future__ import annotations
 import gc
 import os
 import signal
-import threading
 from typing import Callable, Sequence, TypeVar
 
 T = TypeVar("T")
@@ -41,13 +40,6 @@ def _run(span: tuple[int, int]) -> list:
     return [fn(items[i]) for i in range(*span)]
 
 
-def _catch(work: Callable[[], None], failed: list[BaseException]) -> None:
-    try:
-        work()
-    except BaseException as exc:  # raised again in the thread that waits for it
-        failed.append(exc)
-
-
 def _serial(fn: Callable[[T], R], items: Sequence[T], done: Callable[[int], None] | None,
             beside: Callable[[], None] | None) -> list[R]:
     if beside:
@@ -71,6 +63,7 @@ def parallel_map(fn: Callable[[T], R], items: Sequence[T], min_items: int = 48,
     if count < 2 or len(items) < min_items:
         return _serial(fn, items, done, beside)
     import multiprocessing  # here: an incremental build seldom needs it
+    from concurrent.futures import ThreadPoolExecutor
 
     if "fork" not in multiprocessing.get_all_start_methods():
         return _serial(fn, items, done, beside)
@@ -80,22 +73,16 @@ def parallel_map(fn: Callable[[T], R], items: Sequence[T], min_items: int = 48,
     collecting = gc.isenabled()
     gc.disable()  # this process only takes the results in: no collection walks them as they come
     try:
-        with multiprocessing.get_context("fork").Pool(count, initializer=_start_worker) as pool:
-            failed: list[BaseException] = []
-            thread = threading.Thread(target=_catch, args=(beside, failed)) if beside else None
-            if thread:
-                thread.start()
-            try:
-                out = []
-                for part in pool.imap(_run, spans):
-                    out.extend(part)
-                    if done:
-                        done(len(part))
-            finally:
-                if thread:
-                    thread.join()
-            if failed:
-                raise failed[0]
+        with multiprocessing.get_context("fork").Pool(count, initializer=_start_worker) as pool, \
+                ThreadPoolExecutor(1) as aside:  # (its thread starts after the workers are forked)
+            pending = aside.submit(beside) if beside else None
+            out = []
+            for part in pool.imap(_run, spans):
+                out.extend(part)
+                if done:
+                    done(len(part))
+            if pending:
+                pending.result()  # its exception, if any, is raised here
             return out
     finally:
         _JOB = None
