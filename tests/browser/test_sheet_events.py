@@ -344,7 +344,7 @@ def test_a_latecomer_sits_down_where_the_table_makes_room_and_the_deal_follows(b
     assert pg.watch_errors == []
 
 
-NOT_YET = {"en": "not at the table yet", "da": "ikke ved bordet endnu", "sv": "inte vid bordet än"}
+NOT_YET = {"en": "not at the table yet", "da": "ikke ved bordet endnu", "sv": "inte med än"}
 SAT_OUT = {"en": "sat out", "da": "stod over", "sv": "stod över"}
 
 
