@@ -253,13 +253,18 @@ export function createSheet(root, data) {
       app.announce(parts.join(' '));
     },
 
-    /** A finished game goes into this phone's history (again, under the same id, when edited). */
+    /**
+     * A finished game goes into this phone's history (again, under the same id, when edited), in
+     * the task after the next paint (see afterPaint): the frame that answers the action is not its.
+     */
     keepFinished() {
-      const names = app.names();
-      const standings = app.result.standings.map((s) => `${names[s.player]} ${i18n.num(s.total)}`);
-      remember({ id: app.state.id, date: new Date().toISOString(), game: data.game, name: data.name, lang: data.lang,
-        link: shareLink(app), result: `${app.winnerText()} (${i18n.list(standings)})`, json: toJson(app) });
-      app.renderTools();
+      afterPaint('history', () => {
+        const names = app.names();
+        const standings = app.result.standings.map((s) => `${names[s.player]} ${i18n.num(s.total)}`);
+        remember({ id: app.state.id, date: new Date().toISOString(), game: data.game, name: data.name, lang: data.lang,
+          link: shareLink(app), result: `${app.winnerText()} (${i18n.list(standings)})`, json: toJson(app) });
+        app.renderTools();
+      });
     },
 
     editRound(index) {
@@ -478,9 +483,7 @@ export function createSheet(root, data) {
     else offScreen.delete(event.target);
   }, true);
   const putOff = () => ['rounds', 'chart'].map((name) => app.resultParts && app.resultParts[name]).filter(Boolean);
-  let drawing = false;
   function drawTheRest() {
-    drawing = false;
     if (app.later === null) return;
     app.later = null;
     for (const part of putOff()) part.classList.remove('is-put-off');
@@ -490,22 +493,40 @@ export function createSheet(root, data) {
     laidOut();
     if (fromLink) document.getElementById('sheet')?.scrollIntoView();
   }
-  function afterThisTask() {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = drawTheRest;
-    channel.port2.postMessage(0);
-  }
   function drawLater() {
     app.later = new Set(['rounds', 'chart']);
     for (const part of putOff()) if (offScreen.has(part)) part.classList.add('is-put-off');
-    if (drawing) return;
-    drawing = true;
-    // A tab not shown paints no frame (requestAnimationFrame waits until it is shown): there the
-    // rest is drawn at once, also when the tab is hidden before the next frame comes.
+    afterPaint('rest', drawTheRest);
+  }
+
+  // Work put off until the task after the next paint, by name (the last job asked under a name
+  // is the one done). A tab not shown paints no frame (requestAnimationFrame waits until it is
+  // shown): there the work is done in the next task; and a tab hidden or left before the frame
+  // comes does it at once, so that nothing is lost with it.
+  const pending = new Map();
+  let asked = false;
+  function runPending() {
+    asked = false;
+    const jobs = Array.from(pending.values());
+    pending.clear();
+    for (const job of jobs) job();
+  }
+  function afterThisTask() {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = runPending;
+    channel.port2.postMessage(0);
+  }
+  function afterPaint(name, job) {
+    pending.set(name, job);
+    if (asked) return;
+    asked = true;
     if (document.visibilityState === 'hidden') afterThisTask();
     else requestAnimationFrame(afterThisTask);
   }
-  document.addEventListener('visibilitychange', () => { if (drawing) afterThisTask(); });
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') runPending();
+  });
+  window.addEventListener('pagehide', runPending);
 
   // The sheet's width, for the chart: read once, then kept by a ResizeObserver (which redraws the
   // chart when it changes), as reading it in each redraw would force a layout in its middle.

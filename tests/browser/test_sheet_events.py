@@ -8,6 +8,7 @@ import json
 import re
 
 import pytest
+from playwright.sync_api import expect as pw_expect
 
 from test_sheet import cell, open_setup, open_sheet, phone, play_bid_round, seen, seen_all, set_setting, setup, sheet_seen, shown, storage_key
 
@@ -198,7 +199,8 @@ def test_an_adjustment_with_a_note_is_shown_exported_and_refused_for_a_seat_away
     assert pg.watch_errors == []
 
 
-def test_an_open_vandtia_evening_can_be_ended_and_played_on(browser, server):
+def three_deals_of_vandtia(browser, server):
+    """An open evening of Vändtia, three deals played (Ann lost none), the table's panel open."""
     context, pg = phone(browser)
     open_sheet(pg, server, "vandtia", "en")
     setup(pg, ["Ann", "Bo", "Cy"])
@@ -206,14 +208,33 @@ def test_an_open_vandtia_evening_can_be_ended_and_played_on(browser, server):
         pg.locator(f"#giv-loser-{loser}").tap()
         pg.wait_for_selector(f"[data-round='{deal}'][data-field='total']")
     open_table(pg)
+    return context, pg
+
+
+def test_an_open_vandtia_evening_can_be_ended_and_played_on(browser, server):
+    context, pg = three_deals_of_vandtia(browser, server)
     pg.locator("#giv-end").tap()
     assert "Ann" in pg.locator(".sheet-winner").first.inner_text()
     assert pg.locator(".sheet-loser").count() == 0
     assert stored(pg, "vandtia", "en")["ended"] is True
-    assert pg.locator(".sheet-history .sheet-past").count() == 1
+    pw_expect(pg.locator(".sheet-history .sheet-past")).to_have_count(1)  # kept after the next paint
     pg.locator("#giv-play-on").tap()
     assert pg.locator(".sheet-loser").count() == 3
     assert "ended" not in stored(pg, "vandtia", "en")
+    context.close()
+    assert pg.watch_errors == []
+
+
+def test_an_evening_ended_as_the_page_is_left_is_kept_in_the_history(browser, server):
+    """The history is written after the paint that answers End: a page left before that frame
+    (a phone's tab closed at once) writes it as it goes."""
+    context, pg = three_deals_of_vandtia(browser, server)
+    kept = pg.evaluate("""() => {
+        document.getElementById('giv-end').click();
+        window.dispatchEvent(new PageTransitionEvent('pagehide'));
+        return JSON.parse(localStorage.getItem('giv:v1:history'));
+    }""")
+    assert len(kept) == 1 and "Ann" in kept[0]["result"], kept
     context.close()
     assert pg.watch_errors == []
 
