@@ -28,6 +28,11 @@ export function s(tag, attrs, ...children) {
   return build(document.createElementNS(SVG_NS, tag), attrs, children);
 }
 
+/** Sets an element's text, only when it changed: a write lays its line out again, even the same text. */
+export function setText(element, text) {
+  if (element.textContent !== text) element.textContent = text;
+}
+
 /** Makes parent's children exactly nodes, leaving in place those already there (no relayout). */
 export function keepChildren(parent, nodes) {
   const wanted = new Set(nodes);

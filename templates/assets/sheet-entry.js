@@ -1,7 +1,7 @@
 // The round being entered (or a past round being edited): bids first, then tricks, for the bid
 // template; who lost the deal for the tally template. Numbers are refused with a message in the
 // page's language, chosen from the engine's error codes; nothing is saved until the round is right.
-import { h, hook } from './sheet-dom.js';
+import { h, hook, setText } from './sheet-dom.js';
 import { TRUMPS } from './sheet-store.js';
 import { awaySeats, sittingOut, tallyAway } from './sheet-seats.js';
 
@@ -160,16 +160,16 @@ function bidForm(app, current) {
     if (hookOn && phase === 'bid') {
       const dealerName = names[current.dealer];
       const others = order.slice(0, -1).some((p) => values[p] === null);
-      hookHint.textContent = others ? i18n.tn('hookLater', hand, { name: dealerName, hand: num(hand) })
-        : blocked !== null ? t('hookForbidden', { name: dealerName, bid: num(blocked) }) : t('hookFree', { name: dealerName });
+      setText(hookHint, others ? i18n.tn('hookLater', hand, { name: dealerName, hand: num(hand) })
+        : blocked !== null ? t('hookForbidden', { name: dealerName, bid: num(blocked) }) : t('hookFree', { name: dealerName }));
       hookHint.dataset.forbidden = blocked === null ? '' : String(blocked);
     }
     const sum = values.reduce((a, b) => a + (b || 0), 0);
-    sumHint.textContent = i18n.tn(phase === 'bid' ? 'bidsSoFar' : 'tricksSoFar', hand, { sum: num(sum), hand: num(hand) });
+    setText(sumHint, i18n.tn(phase === 'bid' ? 'bidsSoFar' : 'tricksSoFar', hand, { sum: num(sum), hand: num(hand) }));
     const next = order.find((p) => values[p] === null);
     for (const { player, row, buttons, shown } of groups) {
       row.classList.toggle('is-next', player === next);
-      shown.textContent = values[player] === null ? '' : num(values[player]);
+      setText(shown, values[player] === null ? '' : num(values[player]));
       buttons.forEach((button, value) => {
         button.setAttribute('aria-pressed', String(values[player] === value));
         const no = player === current.dealer && value === blocked;

@@ -7,7 +7,7 @@
 // sheet-tools (share, export, print), sheet-events (the table's own deals, players coming and
 // going, adjustments), sheet-i18n (words and numbers), sheet-dom (DOM helpers).
 import { score } from './engine.js';
-import { h, keepChildren } from './sheet-dom.js';
+import { h, keepChildren, setText } from './sheet-dom.js';
 import { makeI18n } from './sheet-i18n.js';
 import { blankDraft, decodeFragment, hasFragment, importedState, loadStored, newState, openStorage, sanitize, settingOk } from './sheet-store.js';
 import { lastPlayers, rememberPlayers, remember } from './sheet-memory.js';
@@ -68,14 +68,11 @@ export function createSheet(root, data) {
       const names = app.names();
       for (const el of root.querySelectorAll('[data-name]')) {
         const name = names[Number(el.dataset.name)];
-        if (name !== undefined && el.textContent !== name) el.textContent = name;
+        if (name !== undefined) setText(el, name);
       }
       for (const [el, make] of sentences) {
         if (!el.isConnected) sentences.delete(el);
-        else {
-          const text = make(); // (written only when it changed: a write lays the line out again)
-          if (el.textContent !== text) el.textContent = text;
-        }
+        else setText(el, make());
       }
     },
 
