@@ -396,7 +396,7 @@ export function createSheet(root, data) {
       slots.notices.replaceChildren(noticeArea());
       if (!(slots.setup.firstChild && app.syncSetup())) slots.setup.replaceChildren(setupSection(app));
       if (!slots.entry.firstChild || entryKey() !== entryShown) app.renderEntry(false);
-      slots.events.replaceChildren(...[eventsSection(app)].filter(Boolean));
+      keepChildren(slots.events, [eventsSection(app, slots.events.firstElementChild)].filter(Boolean));
       drawLater();
       app.renderResults();
       app.renderTools(false);
