@@ -393,7 +393,7 @@ export function createSheet(root, data) {
     render(options = {}) {
       const active = document.activeElement;
       const focusId = active && root.contains(active) ? active.id : null;
-      slots.notices.replaceChildren(noticeArea());
+      renderNotices();
       if (!(slots.setup.firstChild && app.syncSetup())) slots.setup.replaceChildren(setupSection(app));
       if (!slots.entry.firstChild || entryKey() !== entryShown) app.renderEntry(false);
       keepChildren(slots.events, [eventsSection(app, slots.events.firstElementChild)].filter(Boolean));
@@ -564,9 +564,18 @@ export function createSheet(root, data) {
   };
   document.addEventListener('visibilitychange', () => wake.update());
 
-  function noticeArea() {
+  /** The notices, drawn again only when one came or went (an area put in anew is laid out anew). */
+  let noticesShown = null;
+  function renderNotices() {
     // a notice that holds only while something is true (an offer for a new game) goes when it stops
     for (const notice of notices.filter((n) => n.when && !n.when())) dismiss(notice.id);
+    const key = notices.map(identity).join();
+    if (slots.notices.firstChild && key === noticesShown) return;
+    slots.notices.replaceChildren(noticeArea());
+    noticesShown = key;
+  }
+
+  function noticeArea() {
     const area = h('div', { class: 'sheet-notices' });
     for (const notice of notices) {
       const actions = (notice.actions || []).map(([label, action]) =>
