@@ -239,6 +239,38 @@ def test_an_evening_ended_as_the_page_is_left_is_kept_in_the_history(browser, se
     assert pg.watch_errors == []
 
 
+# The page's screen wake locks, as the page takes and lets go of them.
+WAKE_LOCKS = """window.__wake = [];
+const ask = navigator.wakeLock.request.bind(navigator.wakeLock);
+navigator.wakeLock.request = (type) => ask(type).then((lock) => {
+  window.__wake.push('taken');
+  lock.addEventListener('release', () => window.__wake.push('let go'));
+  return lock;
+});"""
+
+
+def test_the_screen_stays_on_while_a_game_is_open(browser, server):
+    """A wake lock from the first deal saved until the evening is ended, and again when it goes on."""
+    context, pg = phone(browser)
+    pg.add_init_script(WAKE_LOCKS)
+    open_sheet(pg, server, "vandtia", "en")
+    setup(pg, ["Ann", "Bo", "Cy"])
+    locks = lambda: pg.evaluate("() => window.__wake")  # noqa: E731
+    assert locks() == []
+    pg.locator("#giv-loser-1").tap()
+    pg.wait_for_function("() => window.__wake.length === 1")
+    assert locks() == ["taken"]
+    open_table(pg)
+    pg.locator("#giv-end").tap()
+    pg.wait_for_function("() => window.__wake.length === 2")
+    assert locks() == ["taken", "let go"]
+    pg.locator("#giv-play-on").tap()
+    pg.wait_for_function("() => window.__wake.length === 3")
+    assert locks() == ["taken", "let go", "taken"]
+    context.close()
+    assert pg.watch_errors == []
+
+
 def facts(pg) -> str:
     return pg.locator(".sheet-entry .sheet-facts").inner_text()
 
