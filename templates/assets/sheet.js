@@ -183,7 +183,7 @@ export function createSheet(root, data) {
       const on = app.state.rounds.length > 0 && !(app.result && app.result.finished);
       document.documentElement.classList.toggle('giv-sheet-game', app.state.rounds.length > 0);
       wake.want = on;
-      wake.update();
+      afterPaint('wake', wake.update); // (taking or letting go of the lock is nothing the frame shows)
     },
 
     setSetting(key, value) {
