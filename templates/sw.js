@@ -4,12 +4,12 @@
 // build replaces only this language's older cache: the other languages stay offline.
 // Written by the build.
 const BUILD = "{{ version }}";
-const FILES = {{ precache | tojson }};
+// The shell: the front, search and 404 pages, the assets and the search index (the game and
+// alias pages are kept when visited). BUILD is the shell's digest.
+const SHELL = {{ precache | tojson }};
 const SCOPE = new URL(self.registration.scope).pathname;
 const PREFIX = `giv:${SCOPE}:`;
 const CACHE = PREFIX + BUILD;
-// The shell: everything but the game and alias pages (those are kept when visited).
-const SHELL = FILES.filter((f) => f === "./" || f === "404.html" || !(f === "" || f.endsWith("/")));
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {

@@ -141,6 +141,22 @@ def test_search_indexes_are_made_again_only_where_a_record_changed(site, tmp_pat
     assert_same_as_clean(content, out, tmp_path)
 
 
+def test_a_service_worker_changes_only_with_its_languages_shell(site, tmp_path):
+    """A reader's phone fetches the shell again only when the shell changed: a rules text's edit
+    changes no sw.js; a summary (in the search index) changes its language's sw.js alone."""
+    content, out = site
+    edit(content / "games" / "wizard" / "en.md", "\n\n", "\n\nMore text.\n\n")
+    cache = cached(content, out)
+    build(content, content.parent / "templates", out, cache=cache)
+    assert "en/wizard/index.html" in cache.changed
+    assert [p for p in cache.changed if p.endswith("sw.js")] == []
+    edit(content / "games" / "wizard" / "en.yaml", "summary: >-\n", "summary: >-\n  Changed.\n")
+    cache = cached(content, out)
+    build(content, content.parent / "templates", out, cache=cache)
+    assert [p for p in cache.changed if p.endswith("sw.js")] == ["en/sw.js"]
+    assert_same_as_clean(content, out, tmp_path)
+
+
 def test_sequence_of_edits_equals_clean_build(site, tmp_path):
     content, out = site
     templates = content.parent / "templates"

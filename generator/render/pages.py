@@ -20,7 +20,7 @@ from ..model.content_error import ContentError
 from ..model.errors import Problem
 from ..model.types import Game, GameText, Site
 from ..parallel import parallel_map
-from ..search.index import SEARCH_PAGE, language_indexes
+from ..search.index import FOLDER, SEARCH_PAGE, language_indexes
 from ..search.messages import search_strings
 from .anchors import Refused
 from .env import json_script
@@ -104,12 +104,22 @@ def manifest(lp: LanguagePages) -> bytes:
     return (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
 
 
-def service_worker(lp: LanguagePages, files: Files) -> bytes:
-    """The language's sw.js: it precaches every file of the language (files: by their names in its
-    folder), and its version is their digest."""
-    own = sorted(set(files) - {"sitemap.xml", "robots.txt"})
-    version = hashlib.sha256(b"".join(n.encode() + b"\0" + digest(files[n]) for n in own)).hexdigest()[:16]
-    precache = ["./" if n == "index.html" else n.removesuffix("index.html") for n in own]
+def shell(prefix: str, files: Files, assets: Files, indexes: Files) -> Files:
+    """A language's shell, by the names in its folder (prefix): what its service worker keeps on a
+    first visit, its front, search and 404 pages, its assets and its search index. Its rule and
+    alias pages are kept as they are visited, so the shell does not grow with every game's page."""
+    names = ["index.html", "404.html", SEARCH_PAGE, "assets/manifest.json", *(f"assets/{name}" for name in assets)]
+    names += [name[len(prefix):] for name in indexes if name.startswith(prefix + FOLDER)]
+    return {name: files[prefix + name] for name in names}
+
+
+def service_worker(lp: LanguagePages, shell: Files) -> bytes:
+    """The language's sw.js: it precaches the language's shell (shell()), and its version is their
+    digest. A rule page's edit leaves it as it was: pages come from the network first, so a reader
+    gets the new page without fetching the shell again."""
+    own = sorted(shell)
+    version = hashlib.sha256(b"".join(n.encode() + b"\0" + digest(shell[n]) for n in own)).hexdigest()[:16]
+    precache = ["./" if n == "index.html" else n for n in own]
     return lp.env.get_template("sw.js").render(version=version, precache=precache).encode("utf-8")
 
 
@@ -252,15 +262,8 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
         for name, body in assets.items():
             files[f"{prefix}assets/{name}"] = body
         files[f"{prefix}assets/manifest.json"] = manifest(pages[lang])
-    own: dict[str, Files] = {lang: {} for lang in langs}  # each language's files, by their names in its folder
-    if single:
-        own[langs[0]] = dict(files)
-    else:
-        for name, data in files.items():
-            folder, _, rest = name.partition("/")
-            if rest and folder in own:
-                own[folder][rest] = data
     for lang in langs:
-        files[f"{pages[lang].prefix}sw.js"] = service_worker(pages[lang], own[lang])
+        prefix = pages[lang].prefix
+        files[f"{prefix}sw.js"] = service_worker(pages[lang], shell(prefix, files, assets, indexes))
     files.update(host_files(env, site, urls, langs, single))
     return dict(sorted(files.items()))
