@@ -11,7 +11,7 @@ RESERVED = {"assets", "pagefind"}  # folders the build writes beside the pages (
 
 def crosscheck(problems: Problems, site: Site) -> None:
     for lang in site.languages:
-        slugs: dict[str, str] = {}
+        slugs: dict[str, str] = {}  # each slug's first game, named in the errors with the slug's line
         names = {g.texts[lang].name.casefold(): g.id for g in site.games if lang in g.texts}
         for game in site.games:
             text = game.texts.get(lang)
@@ -24,8 +24,9 @@ def crosscheck(problems: Problems, site: Site) -> None:
                 problems.add(text.loc.file, text.slug_line, f"slug '{text.slug}' is taken by the site's own files")
             elif text.slug in slugs:
                 problems.add(text.loc.file, text.slug_line,
-                             f"duplicate slug '{text.slug}' ({lang}): also used by {slugs[text.slug]}")
-            slugs[text.slug] = game.id
+                             f"duplicate slug '{text.slug}' ({lang}): also used by {slugs[text.slug]}; "
+                             "each game needs a slug of its own in each language")
+            slugs.setdefault(text.slug, f"{game.id} ({text.loc.file}:{text.slug_line})")
         for game in site.games:
             text = game.texts.get(lang)
             if text is None:
