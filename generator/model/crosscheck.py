@@ -44,7 +44,8 @@ def crosscheck(problems: Problems, site: Site) -> None:
                                  f"alias '{alias.name}' ({lang_tag}) would take the address of the site's own {slug}/")
                 elif slug in slugs:
                     problems.add(text.loc.file, alias.line,
-                                 f"alias '{alias.name}' ({lang_tag}) collides with the slug of {slugs[slug]}")
+                                 f"alias '{alias.name}' ({lang_tag}) would take the address {slug}/, the slug of "
+                                 f"{slugs[slug]}: change that slug, or leave the alias out")
                 elif not slug:
                     problems.add(text.loc.file, alias.line, f"alias '{alias.name}' ({lang_tag}) has no letters or digits "
                                                             "to make a page address of")
