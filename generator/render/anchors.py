@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote
 
-from ..model.errors import Problem, Problems
+from ..model.errors import Problem, Problems, closest
 from ..model.types import GameText
 
 ID_ATTR = ' id="'
@@ -26,6 +26,14 @@ def _values(page: str, attribute: str) -> list[str]:
         out.append(page[start:end])
         at = page.find(attribute, end)
     return out
+
+
+def targets(target: str, ids, headings) -> str:
+    """What a dead link could have meant: the page's id nearest to it, else the rules' headings."""
+    near = closest(target, ids)
+    if near:
+        return f"did you mean '#{near}'?"
+    return f"the headings' ids: {', '.join(sorted(headings))}"
 
 
 @dataclass(frozen=True)
@@ -57,7 +65,9 @@ def check_game_page(root: Path, page: bytes, text: GameText, template: Path) -> 
             line = at or line
             from_content.add("#" + target)
             if target not in ids:
-                problems.add(path, line, f"{where}link to '#{unquote(html.unescape(target))}', which is nowhere on the page")
+                shown = unquote(html.unescape(target))
+                problems.add(path, line, f"{where}link to '#{shown}', which is nowhere on the page "
+                                         f"({targets(shown, ids, text.heading_ids)})")
     for hid, count in sorted(ids.items()):
         if count > 1 and hid not in from_content:
             problems.add(template, 1, f"the id '{hid}' is on the page {count} times ({text.lang}, {text.slug})")
