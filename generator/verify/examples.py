@@ -57,6 +57,7 @@ def compare(expect: dict, actual: dict[str, Any]) -> list[Mismatch]:
 
 WHAT = {"scores": "scores differ", "totals": "totals differ", "final": "final totals differ",
         "ranks": "ranks differ", "finished": "'finished' differs"}
+BLESS = " (if the engine is right, `giv build --bless` writes its values in)"  # what to do, when the example is what is wrong
 
 
 def _yaml(value: Any) -> str:
@@ -151,7 +152,7 @@ def run_case(problems: Problems, file: str, line: int, label: str, players: list
         return None
     for m in compare(expect, actual_values(output)):
         mismatches.append((file, m, actual_values(output)))
-        problems.add(file, m.line, f"{label}: expected {WHAT[m.key]} from the engine", table(players, m))
+        problems.add(file, m.line, f"{label}: expected {WHAT[m.key]} from the engine{BLESS}", table(players, m))
     return output
 
 
