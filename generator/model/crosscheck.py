@@ -12,11 +12,19 @@ RESERVED = {"assets", "pagefind"}  # folders the build writes beside the pages (
 def crosscheck(problems: Problems, site: Site) -> None:
     for lang in site.languages:
         slugs: dict[str, str] = {}  # each slug's first game, named in the errors with the slug's line
-        names = {g.texts[lang].name.casefold(): g.id for g in site.games if lang in g.texts}
+        names: dict[str, str] = {}  # each name (case aside) and its first game
+        name_at: dict[str, str] = {}  # and where that game writes it
         for game in site.games:
             text = game.texts.get(lang)
             if text is None:
                 continue
+            key = text.name.casefold()
+            if key in names:
+                problems.add(text.loc.file, text.loc.line,
+                             f"name '{text.name}' ({lang}) is also the name of {names[key]} ({name_at[key]}): "
+                             "the index and the search would list two games by it; give each game a name of its own")
+            names.setdefault(key, game.id)
+            name_at.setdefault(key, str(text.loc))
             if len(text.slug) > MAX_ADDRESS:  # a folder's name: a file system takes 255 bytes at most
                 problems.add(text.loc.file, text.slug_line, f"slug '{text.slug[:24]}...' is {len(text.slug)} "
                                                             f"characters long; the limit is {MAX_ADDRESS}")

@@ -172,5 +172,5 @@ def game_text(problems: Problems, lang: str, layers: list[tuple[Path, dict]], ru
             problems.add(path, line_of(raw_examples, eid), f"examples.{eid}: the game has no such example"
                                                                   + hint(eid, examples))
     return GameText(lang, own["name"].strip(), slug, own["summary"].strip(), aliases(problems, path, own, lang),
-                    stext, vtext, etext, rules_file, Loc(problems.rel(path), 1),
+                    stext, vtext, etext, rules_file, Loc(problems.rel(path), line_of(own, "name")),
                     line_of(own, "slug"))

@@ -125,7 +125,7 @@ class GameText:
     variants: dict[str, Text]  # label = the variant's name
     examples: dict[str, ExampleText]
     rules_file: Path  # <lang>.md: its Markdown is kept only as rules_html
-    loc: Loc
+    loc: Loc  # the file, at the line of the name
     slug_line: int = 1
     rules_html: Markdown | None = field(default=None, repr=False)  # the rules converted (model/assemble.py)
     # What the search finds the game by besides its names and summary (generator/search/): the
