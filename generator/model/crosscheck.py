@@ -46,7 +46,8 @@ def crosscheck(problems: Problems, site: Site) -> None:
                 lang_tag = lang if alias.lang == lang else f"{alias.lang}, on the {lang} pages"
                 if key in names:
                     problems.add(text.loc.file, alias.line,
-                                 f"alias '{alias.name}' ({lang_tag}) collides with the name of {names[key]}")
+                                 f"alias '{alias.name}' ({lang_tag}) collides with the name of {names[key]} "
+                                 f"({name_at[key]}): leave the alias out, or rename that game")
                 elif slug in RESERVED:
                     problems.add(text.loc.file, alias.line,
                                  f"alias '{alias.name}' ({lang_tag}) would take the address of the site's own {slug}/")
