@@ -85,9 +85,10 @@ def build_game(problems: Problems, raw: Raw, raw_texts: dict[str, RawTexts], gam
     if merge is None:
         return None
     facts = build_game_facts(problems, game_id, *merge)
-    examples = load_examples(problems, path.parent / "examples.yaml")
-    if facts is None or examples is None:  # without its examples, the texts' examples cannot be checked
+    loaded = load_examples(problems, path.parent / "examples.yaml")
+    if facts is None or loaded is None:  # without its examples, the texts' examples cannot be checked
         return None
+    examples, named = loaded
     chain = extends_chain(raw, game_id)
     texts = {}
     for lang in languages:
@@ -98,7 +99,7 @@ def build_game(problems: Problems, raw: Raw, raw_texts: dict[str, RawTexts], gam
         common = ((shared[lang][0], facts["template"], shared[lang][1].get(facts["template"], {}))
                   if lang in shared else None)
         text = game_text(problems, lang, layers, path.parent / f"{lang}.md", facts["settings"],
-                         list(facts["variants"]), {e.id: [c.id for c in e.checks] for e in examples}, common)
+                         list(facts["variants"]), named, common)
         if text:
             texts[lang] = text
     return Game(game_id, facts["template"], facts["order"], facts["players"], facts["fixed"],

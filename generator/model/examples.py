@@ -22,10 +22,18 @@ def _errors(problems: Problems, path: Path, where: str, items: list) -> list[dic
     return out
 
 
-def load_examples(problems: Problems, path: Path) -> list[Example] | None:
-    """The game's worked examples ([] without the file), or None when the file cannot be read as a list."""
+def _ids(items: object) -> list[str]:
+    """The ids written in a list of examples or checks, whatever else is wrong with them."""
+    items = items if isinstance(items, list) else []
+    return [item["id"] for item in items if isinstance(item, dict) and isinstance(item.get("id"), str)]
+
+
+def load_examples(problems: Problems, path: Path) -> tuple[list[Example], dict[str, list[str]]] | None:
+    """The game's worked examples ([] without the file) and the ids of every example written, with
+    its checks' (an example refused for a missing key still has its texts, and they are not
+    reported as texts of no example); None when the file cannot be read as a list."""
     if not present(path):
-        return []
+        return [], {}
     data, line, message = load_yaml(path, problems.root)
     if data is None:
         problems.add(path, line, message)
@@ -35,6 +43,7 @@ def load_examples(problems: Problems, path: Path) -> list[Example] | None:
         return None
     out, seen = [], set()
     rel = problems.rel(path)
+    named = {item["id"]: _ids(item.get("checks")) for item in data if _ids([item])}
     for index, item in enumerate(data):
         where = f"example {index + 1}"
         shape = Shape(problems, path, where)
@@ -71,4 +80,4 @@ def load_examples(problems: Problems, path: Path) -> list[Example] | None:
             out.append(Example(item["id"], item.get("settings", {}), list(item["players"]),
                                item.get("firstDealer", 0), item["rounds"], errors, item["expect"], checks,
                                Loc(rel, line_of(data, index)), {key: line_of(item, key) for key in item}))
-    return out
+    return out, named
