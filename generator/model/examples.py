@@ -45,7 +45,7 @@ def load_examples(problems: Problems, path: Path) -> tuple[list[Example], dict[s
     rel = problems.rel(path)
     named = {item["id"]: _ids(item.get("checks")) for item in data if _ids([item])}
     for index, item in enumerate(data):
-        where = f"example {index + 1}"
+        where = f"examples.{item['id']}" if _ids([item]) else f"example {index + 1}"  # its id, when it has one
         shape = Shape(problems, path, where)
         if not shape.mapping(item, line_of(data, index), EXAMPLE):
             continue
