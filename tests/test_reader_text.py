@@ -74,3 +74,25 @@ def test_no_unmarked_english_in_nordic_pages(built_site, lang):
             if piece_lang == lang and ENGLISH.search(text):
                 found.append(f"{path.relative_to(built_site)}: {text[:100]!r}")
     assert found == []
+
+
+def test_a_negative_total_in_the_standings_has_a_real_minus_sign(tmp_path):
+    """A worked example's standings write a negative total as its tables do, `−2` (U+2212), never
+    with a hyphen: the minimal site's example, played with a point lost per trick off."""
+    from fixtures.sites import make_site
+    from generator.build import build
+
+    site = make_site(tmp_path / "site")
+    examples = site / "content" / "games" / "mini-whist" / "examples.yaml"
+    text = examples.read_text("utf-8")
+    for old, new in [("settings: {maxHandSize: 2}\n", "settings: {maxHandSize: 2, missPenalty: perTrickOff}\n"),
+                     ("      - [11, 0, 10]\n      - [10, 0, 10]\n", "      - [11, -1, 10]\n      - [10, -1, 10]\n"),
+                     ("      - [11, 0, 10]\n      - [21, 0, 20]\n", "      - [11, -1, 10]\n      - [21, -2, 20]\n")]:
+        assert old in text
+        text = text.replace(old, new)
+    examples.write_text(text, "utf-8")
+    build(site / "content", site / "templates", tmp_path / "out")
+    page = (tmp_path / "out" / "en" / "little-whist" / "index.html").read_text("utf-8")
+    standings = re.search(r'<ol class="standings">(.*?)</ol>', page, re.S).group(1)
+    assert "Ben, \u22122 points" in standings
+    assert not re.search(r"-\d", standings)

@@ -28,7 +28,7 @@ class Ctx:
         return self.tr.gettext(message) % values if values else self.tr.gettext(message)
 
     def n_(self, singular: str, plural: str, count: int, **values: Any) -> str:
-        return self.tr.ngettext(singular, plural, count) % {"num": number(count, self.locale), **values}
+        return self.tr.ngettext(singular, plural, count) % {"num": self.num(count), **values}
 
     def num(self, value: int) -> str:
         """A number as a reader sees it: the locale's digits, and a real minus sign (U+2212)."""
