@@ -26,6 +26,13 @@ def cmd_build(args: argparse.Namespace) -> int:
     return build_command(args)
 
 
+def port(text: str) -> int:
+    """--port: a TCP port, or 0 for any free one (argparse says what is wrong with anything else)."""
+    if not text.isdigit() or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port: a whole number from 0 to 65535")
+    return int(text)
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="giv", description="Card-game rule pages with a live scoresheet.")
     p.add_argument("--content", default="content", help="content folder (default: content)")
@@ -42,7 +49,7 @@ def parser() -> argparse.ArgumentParser:
     b.set_defaults(func=cmd_build)
     v = sub.add_parser("serve", help="build into memory, serve on 127.0.0.1, rebuild and reload on every change")
     v.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
-    v.add_argument("--port", type=int, default=8000, help="port (default: 8000; 0 picks a free one)")
+    v.add_argument("--port", type=port, default=8000, help="port (default: 8000; 0 picks a free one)")
     v.add_argument("--lang", action="append", help="serve only this language (repeatable)")
     v.set_defaults(func=cmd_serve)
     n = sub.add_parser("new", help="start a new game: a folder in every language, with TODO(giv) placeholders")

@@ -359,3 +359,16 @@ def test_serve_shows_a_new_game_s_drafts_marked(tmp_path):
         assert b"vaendtia/" in get(server.url + "da/")[2]  # the published game beside it
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize("port", ["99999", "-1", "eighty"])
+def test_a_port_out_of_range_is_refused_in_one_line(port, capsys):
+    """`giv serve --port 99999` is a mistake of the command line, said as such, not a bug in Giv."""
+    from generator.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["serve", "--port", port])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert f"argument --port: {port!r} is not a port: a whole number from 0 to 65535" in err
+    assert "bug" not in err
