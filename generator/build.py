@@ -55,7 +55,8 @@ def _build(content: Path, templates: Path, out: Path | None, langs: list[str] | 
     problems = Problems(content)
     for lang in langs:
         if lang not in site.languages:
-            problems.add(content / "site.yaml", 1, f"--lang {lang}: not a language of this site")
+            problems.add(content / "site.yaml", 1, f"--lang {lang}: not a language of this site "
+                                                   f"({', '.join(site.languages)})")
         elif site.languages[lang].draft and not drafts:
             problems.add(content / "site.yaml", site.languages[lang].line, f"--lang {lang}: a draft language "
                          f"(languages.{lang}.draft); giv build --drafts builds it to review")

@@ -252,7 +252,7 @@ def test_one_language_sitemap_lists_only_its_pages(tmp_path):
 def test_unknown_language_is_an_error(tmp_path):
     result = giv("build", "--lang", "fr", "--out", str(tmp_path / "out"))
     assert result.returncode == 1
-    assert "error: content/site.yaml:1: --lang fr: not a language of this site" in result.stderr.splitlines()
+    assert "error: content/site.yaml:1: --lang fr: not a language of this site (da, sv, en)" in result.stderr.splitlines()
     assert not (tmp_path / "out").exists()
 
 
