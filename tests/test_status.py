@@ -40,6 +40,20 @@ def test_missing_is_listed_under_its_language(tmp_path):
     assert result["missing"]["da"] == []
 
 
+def test_a_rules_item_a_language_lacks_is_missing_there(tmp_path):
+    """The build refuses a language that lacks an item the others have: giv status lists it as
+    missing in that language, not as a problem that is not a translation."""
+    content = site_copy(tmp_path, ["vandtia"])
+    rules = content / "games" / "vandtia" / "sv.md"
+    text = rules.read_text("utf-8")
+    start = text.index("\n### ", text.index("{#questions}"))
+    rules.write_text(text[:start] + text[text.index("\n### ", start + 1):], "utf-8")  # its first question
+    result = report(content)
+    assert [line for line in result["missing"]["sv"] if "vandtia/sv.md" in line and "question" in line]
+    assert result["other"] == 0
+    assert result["missing"]["da"] == result["missing"]["en"] == []
+
+
 def test_stale_follows_each_item(tmp_path):
     content = site_copy(tmp_path, ["vandtia"])
     folder = content / "games" / "vandtia"

@@ -131,8 +131,8 @@ def parallel(problems: Problems, texts: list[GameText], items: dict[str, list[Ru
         for text in lack:
             section = where[text.lang].get(key.partition("/")[0])
             problems.add(text.rules_file, section.line if section and "/" in key else 1,
-                         f"{kind(key)} is missing ({found} {'has' if len(have) == 1 else 'have'} it; every language "
-                         f"of a game has the same items){stand_in(key, [text], drafts)}")
+                         f"missing translation: {kind(key)} ({found} {'has' if len(have) == 1 else 'have'} it; "
+                         f"every language of a game has the same items){stand_in(key, [text], drafts)}")
     common = [k for k in keys if all(k in where[t.lang] for t in texts)]
     first = texts[0]
     order = sorted(common, key=lambda k: where[first.lang][k].line)
