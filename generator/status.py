@@ -203,7 +203,7 @@ def report(content: Path) -> dict:
             for code, keys in others.items():
                 base = folder.relative_to(content.parent).as_posix()
                 where = [f"{base}/{now[code][k][1]}:{now[code][k][2]}: {_name(k)}"
-                         if k in now[code] else f"{base}/{code}: {_name(k)} (removed)" for k in keys]
+                         if k in now[code] else f"{base}/{_file(k, code)}: {_name(k)} (removed)" for k in keys]
                 stale_by[lang].append([folder.name, code, where])
     return {"languages": langs, "missing": missing, "stale": stale_by, "untracked": untracked, "other": other}
 
@@ -214,9 +214,19 @@ def texts_folders(content: Path) -> list[Path]:
     return ([content / SHARED] if (content / SHARED).is_dir() else []) + games
 
 
+def _in_rules(key: str) -> bool:
+    """Whether the item is one of <lang>.md's (a section or ### item), not of <lang>.yaml's."""
+    return not ("." in key or key in YAML_KEYS or key.startswith("("))
+
+
 def _name(key: str) -> str:
     """An item as a reader of the report knows it: settings.maxHandSize, summary, question 'tied-game'."""
-    return key if "." in key or key in YAML_KEYS or key.startswith("(") else kind(key)
+    return kind(key) if _in_rules(key) else key
+
+
+def _file(key: str, lang: str) -> str:
+    """The file an item was in, for one that is gone: da.md, da.yaml (da for the whole text)."""
+    return f"{lang}.md" if _in_rules(key) else lang if key.startswith("(") else f"{lang}.yaml"
 
 
 def status_command(args) -> int:

@@ -44,6 +44,7 @@ def test_a_rules_item_a_language_lacks_is_missing_there(tmp_path):
     """The build refuses a language that lacks an item the others have: giv status lists it as
     missing in that language, not as a problem that is not a translation."""
     content = site_copy(tmp_path, ["vandtia"])
+    mark(content, "da,sv,en", "vandtia")
     rules = content / "games" / "vandtia" / "sv.md"
     text = rules.read_text("utf-8")
     start = text.index("\n### ", text.index("{#questions}"))
@@ -52,6 +53,10 @@ def test_a_rules_item_a_language_lacks_is_missing_there(tmp_path):
     assert [line for line in result["missing"]["sv"] if "vandtia/sv.md" in line and "question" in line]
     assert result["other"] == 0
     assert result["missing"]["da"] == result["missing"]["en"] == []
+    # and for the others, sv's text changed: the item went away from sv.md
+    [(game, other, where)] = result["stale"]["da"]
+    assert (game, other) == ("vandtia", "sv") and where[0].startswith("content/games/vandtia/sv.md: question '")
+    assert where[0].endswith("' (removed)")
 
 
 def test_stale_follows_each_item(tmp_path):
