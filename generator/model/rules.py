@@ -13,7 +13,7 @@ from pathlib import Path
 
 from markdown_it.token import Token
 
-from .errors import Problems
+from .errors import Problems, closest
 from .types import GameText, RulesItem
 
 SECTIONS = ("overview", "deal", "play", "scoring", "end", "house-rules", "tips", "questions")
@@ -66,12 +66,16 @@ def _items(lines: list[str], heads: list[Head], problems: list[tuple[int, str]])
     items: list[RulesItem] = []
     seen: dict[str, int] = {}
     section, last = None, -1
+    meant: set[str] = set()  # the sections that misspelt ids were meant to be: reported once, as misspelt
     for n, (index, level, hid, title) in enumerate(heads):
         end = heads[n + 1][0] if n + 1 < len(heads) else len(lines)
         body = fold(" ".join([title, *lines[index + 1:end]]))
         if level == 2:
             if hid not in SECTIONS:
-                problems.append((index + 1, f"unknown section '{hid}' (the sections, in order: {', '.join(SECTIONS)})"))
+                near = closest(hid, SECTIONS)
+                meant.add(near)
+                problems.append((index + 1, f"unknown section '{hid}'{f': did you mean {near!r}?' if near else ''} "
+                                            f"(the sections, in order: {', '.join(SECTIONS)})"))
                 section = None
                 continue
             if SECTIONS.index(hid) < last and hid not in seen:
@@ -90,7 +94,7 @@ def _items(lines: list[str], heads: list[Head], problems: list[tuple[int, str]])
         seen[key] = index + 1
         items.append(RulesItem(key, title, index + 1, body))
     for number, sid in enumerate(SECTIONS):
-        if sid not in seen:
+        if sid not in seen and sid not in meant:
             after = [i.line for i in items if "/" not in i.key and SECTIONS.index(i.key) > number]
             problems.append((min(after, default=len(lines)),
                              f"section '{sid}' is missing (the sections, in order: {', '.join(SECTIONS)})"))
