@@ -14,8 +14,10 @@ played, so the sheet shows 24 scored rows and the 25th being entered. Prints:
   that event and a message posted from it, which runs after the paint. The last third of each
   kind's runs are traced as well, for the page's main-thread CPU (thread time, at the slowdown)
   from the task of the action's first input event to that message: on a shared machine the wall
-  clock depends on the load average, the thread's own time much less. The events are real
-  input sent through CDP (a tap is a mouse press and release at the control's centre, not
+  clock depends on the load average, the thread's own time much less; and for the display items
+  its frames recorded anew rather than reused (what the paint drew again: a count that does not
+  move with the load, so a change's effect on it shows in one run). The events are real input
+  sent through CDP (a tap is a mouse press and release at the control's centre, not
   Playwright's locator click, whose own hit-target checks run in the page during the events),
   so every handler, style, layout and paint counts;
 - load: from navigation start to the end of the first frame (its style, layout and paint) after
@@ -197,9 +199,11 @@ def main_thread_cpu(trace: Path, url: str, until: list[float]) -> list[float]:
     return out
 
 
-def action_cpu(trace: Path) -> float:
+def action_work(trace: Path) -> tuple[float, int]:
     """The page's main-thread CPU (thread time of its top-level tasks) from the task of an
-    action's first input event (marked by ARM) to the message posted after its paint."""
+    action's first input event (marked by ARM) to the message posted after its paint, and the
+    display items its frames recorded anew (Chromium's PaintController, `benchmark` category):
+    what the paint had to draw again rather than reuse, a count the machine's load does not move."""
     events = json.loads(trace.read_text())
     events = events["traceEvents"] if isinstance(events, dict) else events
     marks = {e["name"]: e for e in events if e.get("name") in ("giv-input", "giv-painted")}
@@ -213,7 +217,10 @@ def action_cpu(trace: Path) -> float:
     for e in tasks:
         if e["ts"] >= end:  # an outermost task
             total, end = total + e["tdur"], e["ts"] + e["dur"]
-    return total / 1000
+    items = sum(e["args"]["num_non_cached_new_items"] for e in events
+                if e.get("name") == "PaintController::commitNewDisplayItems" and (e["pid"], e["tid"]) == main
+                and t0 <= e["ts"] <= t1)
+    return total / 1000, items
 
 
 def played_rounds(players: int, hands: list[int], seed: int = 5) -> list[dict]:
@@ -391,6 +398,7 @@ def main() -> int:
 
             # the last runs of each kind are traced too, for the main thread's CPU to the paint
             action_cpus: dict[str, list[float]] = {kind: [] for kind in times}
+            action_items: dict[str, list[int]] = {kind: [] for kind in times}
             traced = max(3, args.runs // 3)
 
             def measure(kind: str, end: str, action) -> None:
@@ -398,10 +406,13 @@ def main() -> int:
                     measure_into(times[kind], end, action)
                     return
                 trace = Path(tmp) / f"action{sum(map(len, times.values()))}.json"
-                browser.start_tracing(page=page, path=str(trace), categories=["toplevel", "blink.user_timing"])
+                browser.start_tracing(page=page, path=str(trace),
+                                      categories=["toplevel", "blink.user_timing", "benchmark"])
                 measure_into(times[kind], end, action)
                 browser.stop_tracing()
-                action_cpus[kind].append(action_cpu(trace))
+                cpu_ms, items = action_work(trace)
+                action_cpus[kind].append(cpu_ms)
+                action_items[kind].append(items)
 
             setup = page.locator("#giv-setup")
             if setup.get_attribute("open") is None:
@@ -480,7 +491,8 @@ def main() -> int:
         everything += values
         print(f"  {kind}: median {statistics.median(values):.0f} ms, p95 {p95(values):.0f} ms, "
               f"worst {max(values):.0f} ms ({len(values)} runs); main-thread CPU to the paint median "
-              f"{statistics.median(action_cpus[kind]):.0f} ms ({len(action_cpus[kind])} of them traced)")
+              f"{statistics.median(action_cpus[kind]):.0f} ms, display items painted anew median "
+              f"{statistics.median(action_items[kind]):.0f} ({len(action_cpus[kind])} of them traced)")
     for kind, values in (("load to live sheet (the round being entered and the standings, painted)", loads),
                          ("load to the whole sheet (rounds table and chart too, painted)", wholes)):
         ms = [v["ms"] for v in values]
