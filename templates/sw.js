@@ -4,7 +4,7 @@
 // build replaces only this language's older cache: the other languages stay offline.
 // Written by the build.
 const BUILD = "{{ version }}";
-// The shell: the front, search and 404 pages, the assets and the search index (the game and
+// The shell: the front, search, 404 and offline pages, the assets and the search index (the game and
 // alias pages are kept when visited). BUILD is the shell's digest.
 const SHELL = {{ precache | tojson }};
 const SCOPE = new URL(self.registration.scope).pathname;
@@ -46,7 +46,8 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== location.origin || !url.pathname.startsWith(SCOPE)) return;
-  // Pages: network first (fresh rules when online) and kept; the kept copy when the network is away.
+  // Pages: network first (fresh rules when online) and kept; the kept copy when the network is
+  // away, or the offline page for a page never opened here.
   if (request.mode === "navigate") {
     event.respondWith(fetch(request).then((response) => {
       if (response.ok) {
@@ -55,7 +56,7 @@ self.addEventListener("fetch", (event) => {
       }
       return response;
     }).catch(() => caches.open(CACHE)
-      .then((cache) => cache.match(url.pathname, { ignoreSearch: true }).then((hit) => hit || cache.match("404.html")))
+      .then((cache) => cache.match(url.pathname, { ignoreSearch: true }).then((hit) => hit || cache.match("offline.html")))
       .then((hit) => hit || Response.error())));
     return;
   }

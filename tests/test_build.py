@@ -100,12 +100,12 @@ def test_valid_fixture_builds_these_pages(tmp_path):
     assert all(line.startswith("giv build: ") for line in result.stderr.splitlines()), result.stderr  # progress only
     assert pages_of(tmp_path / "out") == [
         "404.html", "da/404.html", "da/index.html", "da/lille-whist/index.html", "da/meldewhist/index.html",
-        "da/search.html", "da/taberen/index.html",
+        "da/offline.html", "da/search.html", "da/taberen/index.html",
         "en/404.html", "en/bidding-whist/index.html", "en/index.html", "en/little-whist/index.html",
-        "en/search.html", "en/the-loser/index.html",
+        "en/offline.html", "en/search.html", "en/the-loser/index.html",
         "index.html",
         "sv/404.html", "sv/budwhist/index.html", "sv/forloraren/index.html", "sv/index.html",
-        "sv/lilla-whist/index.html", "sv/search.html",
+        "sv/lilla-whist/index.html", "sv/offline.html", "sv/search.html",
     ]
     for extra in ("sitemap.xml", "da/sitemap.xml", "robots.txt", "da/sw.js", "sv/sw.js", "en/sw.js", "en/assets/giv.css"):
         assert (tmp_path / "out" / extra).is_file(), extra
@@ -123,7 +123,7 @@ def test_bundled_content_builds_every_page(built_site):
     alias_pages = {f"{lang}/{slug}/index.html" for lang in LANGS for slug in alias_index(site, lang)}
     assert alias_pages and not alias_pages & game_pages
     expected = game_pages | alias_pages | {"index.html", "404.html"} | {f"{lang}/{name}" for lang in LANGS
-                                                           for name in ("index.html", "404.html", "search.html")}
+                                                           for name in ("index.html", "404.html", "offline.html", "search.html")}
     assert set(pages_of(built_site)) == expected
     for page in game_pages:  # a game page is a game page: the sheet and the worked examples are on it
         html = (built_site / page).read_text(encoding="utf-8")

@@ -27,7 +27,7 @@ from .env import json_script
 from .facts import glance
 from .language import LanguagePages
 from .modules import module_graph, site_assets
-from .urls import Page, Urls
+from .urls import OFFLINE_PAGE, Page, Urls
 
 INDEX_DESCRIPTION = "Rules for card games, with a scoresheet that adds up the scores for you."  # msgid: index.html
 
@@ -106,9 +106,10 @@ def manifest(lp: LanguagePages) -> bytes:
 
 def shell(prefix: str, files: Files, assets: Files, indexes: Files) -> Files:
     """A language's shell, by the names in its folder (prefix): what its service worker keeps on a
-    first visit, its front, search and 404 pages, its assets and its search index. Its rule and
-    alias pages are kept as they are visited, so the shell does not grow with every game's page."""
-    names = ["index.html", "404.html", SEARCH_PAGE, "assets/manifest.json", *(f"assets/{name}" for name in assets)]
+    first visit, its front, search, 404 and offline pages, its assets and its search index. Its rule
+    and alias pages are kept as they are visited, so the shell does not grow with every game's page."""
+    names = ["index.html", "404.html", OFFLINE_PAGE, SEARCH_PAGE, "assets/manifest.json",
+             *(f"assets/{name}" for name in assets)]
     names += [name[len(prefix):] for name in indexes if name.startswith(prefix + FOLDER)]
     return {name: files[prefix + name] for name in names}
 
@@ -174,7 +175,7 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
 
     def listing(lang: str) -> Iterator[tuple[str, tuple, Callable[[], bytes]]]:
         """The language's pages that show the games' names and addresses, but not their pages:
-        (path, key, render) of its index, search page, 404 page, sitemap and alias pages."""
+        (path, key, render) of its index, search page, 404 and offline pages, sitemap and alias pages."""
         lp = pages[lang]
         yield lp.prefix + "index.html", ("index", lang), partial(index_page, lang)
         search = Page(lang, SEARCH_PAGE)
@@ -185,6 +186,10 @@ def render_site(site: Site, theme: Theme, results: dict, langs: list[str], earli
         not_found = Page(lang, "404.html")
         yield lp.prefix + not_found.file(), ("404", lang), partial(lp.render, not_found, "404.html",
                                                                    [Page(code, "") for code in urls.languages()])
+        # what the service worker shows offline for a page it does not keep (templates/sw.js)
+        offline = Page(lang, OFFLINE_PAGE)
+        yield lp.prefix + offline.file(), ("offline", lang), partial(lp.render, offline, OFFLINE_PAGE,
+                                                                     [Page(code, "") for code in urls.languages()])
         if not site.languages[lang].draft:  # a draft language is seen only in a build with drafts
             yield lp.prefix + "sitemap.xml", ("sitemap", lang), partial(sitemap_xml, lp.env, site, urls, lang, lastmod)
         for at, targets, title_lang in lp.aliases():

@@ -6,6 +6,11 @@ from urllib.parse import urlparse, urlsplit
 
 from ..model.types import Game, Site
 
+# The pages served at any address in their language's folder: the 404 page (by the host, for a
+# missing address) and the offline page (by the service worker, for a page it does not keep).
+OFFLINE_PAGE = "offline.html"
+ANYWHERE = ("404.html", OFFLINE_PAGE)
+
 
 @dataclass(frozen=True)
 class Page:
@@ -87,7 +92,7 @@ class Urls:
 
     def root_prefix(self, page: Page) -> str:
         """From a page to its language folder's root, relative ("../" for a game page)."""
-        if page.path == "404.html":
+        if page.path in ANYWHERE:
             return urlparse(self.site.languages[page.lang].base_url).path
         return "../" * page.path.count("/")
 
@@ -95,7 +100,7 @@ class Urls:
         """A link from source to target: relative inside this build, absolute to another build."""
         if target.lang != source.lang and not (self.at_home(source.lang) and self.at_home(target.lang)):
             return self.absolute(target)  # another build, or a language on a host of its own
-        if source.path == "404.html":  # served at any depth: use the path from the root
+        if source.path in ANYWHERE:  # served at any depth: use the path from the root
             return urlparse(self.site.languages[target.lang].base_url).path + target.path
         prefix = "../" * source.path.count("/")
         if target.lang != source.lang:

@@ -381,7 +381,7 @@ def test_edit_a_past_round_and_undo_the_last(page, server):
 
 def test_every_language_visited_stays_offline(page, server):
     """A visit to a second language keeps the first one offline; a first visit keeps the page and
-    the shell, not every page of the language."""
+    the shell, not every page of the language; a page never opened says it is not kept offline."""
     for lang, game in (("sv", "wizard"), ("en", "vend-om")):
         open_sheet(page, server, game, lang)
         page.wait_for_function("() => navigator.serviceWorker.controller !== null")
@@ -407,6 +407,10 @@ def test_every_language_visited_stays_offline(page, server):
     page.wait_for_selector("#sheet-app.is-live .sheet-entry")
     page.goto(f"{server}/sv/")
     assert page.locator("main").count() == 1
+    page.goto(f"{server}/sv/{slug('vandtia', 'sv')}/")  # never opened: not kept, and the page says so
+    assert page.locator("h1").inner_text() == "Inte tillgänglig utan internet"
+    page.locator("main a", has_text="Se alla spel").click()
+    page.wait_for_url(f"{server}/sv/")
     page.context.set_offline(False)
 
 
