@@ -51,6 +51,8 @@ def parse_rules(text: str, tokens: list[Token]) -> tuple[list[RulesItem], list[t
                 usable = False
             else:
                 heads.append((token.map[0], len(token.markup), token.meta["id"], title))
+        elif token.tag == "h1":  # refused where the Markdown is checked; the sections are known once it is mended
+            usable = False
     if problems or not usable:  # a heading without an id: which sections are missing is not known yet
         return [], problems
     lines = text.split("\n")
