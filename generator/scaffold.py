@@ -70,7 +70,7 @@ def text_yaml(game_id: str, template: str, lang: str, shared: bool = False) -> s
             entry["options"] = {o: {"label": todo(f"a label for {o}, in {language}"),
                                     "description": todo(f"what {o} means, in {language}")} for o in spec[key]["options"]}
         settings[key] = entry
-    data = {"name": todo(f"the game's name in {language}"), "slug": game_id,
+    data = {"name": todo(f"the name of {game_id} in {language}"), "slug": game_id,
             "summary": todo(f"one or two sentences for the index, in {language}"), "aliases": [],
             "settings": settings, "variants": {}, "examples": {}}
     return SCHEMA.format("text") + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
@@ -83,6 +83,28 @@ def rules_md(lang: str) -> str:
     return "\n".join(parts)
 
 
+def addresses(content: Path) -> dict[str, str]:
+    """Every page address the site's games take (a slug, or an alias's page) -> which game's, in
+    which language, from which line. Empty when the site does not load: the build names its problems."""
+    from .model.content_error import ContentError
+    from .model.crosscheck import RESERVED
+    from .model.load import load_site
+
+    try:
+        site = load_site(content)
+    except ContentError:
+        return {}
+    claims = {name: "the site's own files" for name in RESERVED}
+    texts = [(game, lang, text) for game in site.games for lang, text in game.texts.items()]
+    for game, lang, text in texts:
+        claims.setdefault(text.slug, f"the slug of {game.id} in {lang} ({text.loc.file}:{text.slug_line})")
+    for game, lang, text in texts:
+        for alias in text.aliases:
+            claims.setdefault(alias.slug, f"the alias '{alias.name}' of {game.id} on the {lang} pages "
+                                          f"({text.loc.file}:{alias.line})")
+    return claims
+
+
 def new_game(content: Path, game_id: str, template: str) -> list[Path]:
     """Write the folder of a new game; returns the files written. Raises ValueError when it cannot."""
     if not ID.match(game_id):
@@ -92,6 +114,9 @@ def new_game(content: Path, game_id: str, template: str) -> list[Path]:
     folder = content / "games" / game_id
     if folder.exists():
         raise ValueError(f"{folder} already exists")
+    if game_id in (claims := addresses(content)):
+        raise ValueError(f"the address {game_id}/ is taken by {claims[game_id]}, and the new game's pages would "
+                         "have it in every language: choose another id")
     site = yaml.safe_load((content / "site.yaml").read_text("utf-8")) if (content / "site.yaml").exists() else {}
     langs = list((site or {}).get("languages") or LANGUAGE)
     orders = []

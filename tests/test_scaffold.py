@@ -83,3 +83,32 @@ def test_new_refuses_a_bad_id_or_an_existing_game(tmp_path, capsys):
     assert main(["--content", str(content), "new", "game", "vandtia", "--template", "tally"]) == 2
     err = capsys.readouterr().err
     assert "not a game id" in err and "already exists" in err
+
+
+def test_new_refuses_an_address_another_game_takes(tmp_path, capsys):
+    content = site_copy(tmp_path)
+    games = sorted(p.name for p in (content / "games").iterdir())
+    # Vend om is Plump in Swedish, and lists 'Oh Hell' as an alias on its Danish pages.
+    assert main(["--content", str(content), "new", "game", "plump", "--template", "bid"]) == 2
+    assert main(["--content", str(content), "new", "game", "oh-hell", "--template", "bid"]) == 2
+    assert main(["--content", str(content), "new", "game", "assets", "--template", "bid"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err == [
+        "giv new: the address plump/ is taken by the slug of vend-om in sv (content/games/vend-om/sv.yaml:2), "
+        "and the new game's pages would have it in every language: choose another id",
+        "giv new: the address oh-hell/ is taken by the slug of vend-om in en (content/games/vend-om/en.yaml:2), "
+        "and the new game's pages would have it in every language: choose another id",
+        "giv new: the address assets/ is taken by the site's own files, "
+        "and the new game's pages would have it in every language: choose another id",
+    ]
+    assert sorted(p.name for p in (content / "games").iterdir()) == games  # nothing written
+
+
+def test_two_new_games_leave_the_site_buildable(tmp_path, capsys):
+    content = site_copy(tmp_path, ["vandtia"])
+    for game in ("first-game", "second-game"):
+        assert main(["--content", str(content), "new", "game", game, "--template", "tally"]) == 0
+    capsys.readouterr()
+    assert main(["--content", str(content), "build", "--out", str(tmp_path / "site")]) == 0
+    assert main(["--content", str(content), "build", "--drafts", "--out", str(tmp_path / "drafts")]) == 0
+    assert capsys.readouterr().err == ""
