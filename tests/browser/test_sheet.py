@@ -664,6 +664,25 @@ def test_the_number_with_focus_is_never_under_the_main_button(browser, server, l
     assert pg.watch_errors == []
 
 
+@pytest.mark.parametrize("lang", ["da", "sv", "en"])
+def test_a_long_dealer_name_is_cut_short_and_the_dealer_badge_stays_whole(browser, server, lang):
+    context, pg = phone(browser)
+    long = "Anne-Sofie Kristensen-Holmgaard"  # (31 of the 40 characters a name may have)
+    state = {"v": 1, "players": [long, "Bo", "Cecilie", "Dorthe"], "firstDealer": 0, "settings": {}, "rounds": [],
+             "draft": {"edit": None, "phase": "bid", "bids": [""] * 4, "took": [""] * 4}}
+    pg.add_init_script(f"localStorage.setItem('{storage_key('vend-om', lang)}', {json.dumps(json.dumps(state))})")
+    open_sheet(pg, server, "vend-om", lang)
+    assert pg.evaluate("() => document.documentElement.scrollWidth") <= 360
+    row = pg.locator(".sheet-entry .sheet-pick.is-dealer")
+    name, badge = row.locator(".sheet-pick-name .sheet-name"), row.locator(".sheet-badge")
+    assert name.inner_text() == long
+    assert name.evaluate("(el) => el.scrollWidth > el.clientWidth")  # cut short (an ellipsis)
+    box, card = badge.bounding_box(), row.bounding_box()
+    assert badge.evaluate("(el) => el.scrollWidth <= el.clientWidth") and box["width"] > 20
+    assert card["x"] < box["x"] and box["x"] + box["width"] <= card["x"] + card["width"]
+    context.close()
+
+
 def test_seven_players_fit_a_phone_with_names_in_view(browser, server):
     context, pg = phone(browser)
     state = seven_player_game(25, 20)
