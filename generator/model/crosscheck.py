@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from ..limits import MAX_ADDRESS
 from .errors import Problems, closest
-from .types import Site
+from .types import Alias, Game, Site
 
 RESERVED = {"assets", "pagefind"}  # folders the build writes beside the pages (pagefind: the search index)
 
 
 def crosscheck(problems: Problems, site: Site) -> None:
     for lang in site.languages:
-        slugs: dict[str, str] = {}  # each slug's first game, named in the errors with the slug's line
-        names: dict[str, str] = {}  # each name (case aside) and its first game
-        name_at: dict[str, str] = {}  # and where that game writes it
+        # each name (case aside) and each slug, with the first game that has it (named in the errors,
+        # with where it writes it)
+        names: dict[str, Game] = {}
+        slugs: dict[str, Game] = {}
         for game in site.games:
             text = game.texts.get(lang)
             if text is None:
@@ -21,10 +22,9 @@ def crosscheck(problems: Problems, site: Site) -> None:
             key = text.name.casefold()
             if key in names:
                 problems.add(text.loc.file, text.loc.line,
-                             f"name '{text.name}' ({lang}) is also the name of {names[key]} ({name_at[key]}): "
+                             f"name '{text.name}' ({lang}) is also the name of {_named(names[key], lang)}: "
                              "the index and the search would list two games by it; give each game a name of its own")
-            names.setdefault(key, game.id)
-            name_at.setdefault(key, str(text.loc))
+            names.setdefault(key, game)
             if len(text.slug) > MAX_ADDRESS:  # a folder's name: a file system takes 255 bytes at most
                 problems.add(text.loc.file, text.slug_line, f"slug '{text.slug[:24]}...' is {len(text.slug)} "
                                                             f"characters long; the limit is {MAX_ADDRESS}")
@@ -32,9 +32,9 @@ def crosscheck(problems: Problems, site: Site) -> None:
                 problems.add(text.loc.file, text.slug_line, f"slug '{text.slug}' is taken by the site's own files")
             elif text.slug in slugs:
                 problems.add(text.loc.file, text.slug_line,
-                             f"duplicate slug '{text.slug}' ({lang}): also used by {slugs[text.slug]}; "
+                             f"duplicate slug '{text.slug}' ({lang}): also used by {_slug_of(slugs[text.slug], lang)}; "
                              "each game needs a slug of its own in each language")
-            slugs.setdefault(text.slug, f"{game.id} ({text.loc.file}:{text.slug_line})")
+            slugs.setdefault(text.slug, game)
         for game in site.games:
             text = game.texts.get(lang)
             if text is None:
@@ -42,29 +42,44 @@ def crosscheck(problems: Problems, site: Site) -> None:
             seen = set()
             for alias in text.aliases:
                 key, slug = alias.name.casefold(), alias.slug
-                # the alias's own language, and the pages it is on when that is another
-                lang_tag = lang if alias.lang == lang else f"{alias.lang}, on the {lang} pages"
                 if key in names:
                     problems.add(text.loc.file, alias.line,
-                                 f"alias '{alias.name}' ({lang_tag}) collides with the name of {names[key]} "
-                                 f"({name_at[key]}): leave the alias out, or rename that game")
+                                 f"alias '{alias.name}' ({_tag(alias, lang)}) collides with the name of "
+                                 f"{_named(names[key], lang)}: leave the alias out, or rename that game")
                 elif slug in RESERVED:
-                    problems.add(text.loc.file, alias.line,
-                                 f"alias '{alias.name}' ({lang_tag}) would take the address of the site's own {slug}/")
+                    problems.add(text.loc.file, alias.line, f"alias '{alias.name}' ({_tag(alias, lang)}) would take "
+                                                            f"the address of the site's own {slug}/")
                 elif slug in slugs:
                     problems.add(text.loc.file, alias.line,
-                                 f"alias '{alias.name}' ({lang_tag}) would take the address {slug}/, the slug of "
-                                 f"{slugs[slug]}: change that slug, or leave the alias out")
+                                 f"alias '{alias.name}' ({_tag(alias, lang)}) would take the address {slug}/, the slug "
+                                 f"of {_slug_of(slugs[slug], lang)}: change that slug, or leave the alias out")
                 elif not slug:
-                    problems.add(text.loc.file, alias.line, f"alias '{alias.name}' ({lang_tag}) has no letters or digits "
-                                                            "to make a page address of")
+                    problems.add(text.loc.file, alias.line, f"alias '{alias.name}' ({_tag(alias, lang)}) has no "
+                                                            "letters or digits to make a page address of")
                 elif len(slug) > MAX_ADDRESS:
-                    problems.add(text.loc.file, alias.line, f"alias '{alias.name[:24]}...' ({lang_tag}) makes a page address "
-                                                            f"of {len(slug)} characters; the limit is {MAX_ADDRESS}")
+                    problems.add(text.loc.file, alias.line, f"alias '{alias.name[:24]}...' ({_tag(alias, lang)}) makes "
+                                                            f"a page address of {len(slug)} characters; the limit is "
+                                                            f"{MAX_ADDRESS}")
                 elif slug in seen:
-                    problems.add(text.loc.file, alias.line, f"alias '{alias.name}' ({lang_tag}) is listed twice")
+                    problems.add(text.loc.file, alias.line, f"alias '{alias.name}' ({_tag(alias, lang)}) is listed twice")
                 seen.add(slug)
         links_between(problems, site, lang)
+
+
+def _named(game: Game, lang: str) -> str:
+    """A game named in an error about a name: its id, and where it writes its name in the language."""
+    return f"{game.id} ({game.texts[lang].loc})"
+
+
+def _slug_of(game: Game, lang: str) -> str:
+    """A game named in an error about an address: its id, and where it writes its slug in the language."""
+    text = game.texts[lang]
+    return f"{game.id} ({text.loc.file}:{text.slug_line})"
+
+
+def _tag(alias: Alias, lang: str) -> str:
+    """An alias's own language, and the pages it is on when that is another."""
+    return lang if alias.lang == lang else f"{alias.lang}, on the {lang} pages"
 
 
 def links_between(problems: Problems, site: Site, lang: str) -> None:
