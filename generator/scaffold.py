@@ -15,6 +15,7 @@ import yaml
 
 from .engine.spec import TEMPLATES
 from .model.markers import MARKER
+from .model.types import Site
 
 ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 LANGUAGE = {"da": "Danish", "sv": "Swedish", "en": "English"}
@@ -83,17 +84,25 @@ def rules_md(lang: str) -> str:
     return "\n".join(parts)
 
 
-def addresses(content: Path) -> dict[str, str]:
-    """Every page address the site's games take (a slug, or an alias's page) -> which game's, in
-    which language, from which line. Empty when the site does not load: the build names its problems."""
+def load(content: Path) -> Site:
+    """The site as `giv build` (into site/ beside content/) would load it: from its cache, reading
+    again only what changed since that build. Raises ValueError when it has problems."""
+    from .cache import Cache
     from .model.content_error import ContentError
-    from .model.crosscheck import RESERVED
-    from .model.load import load_site
 
+    root = content.resolve().parent
     try:
-        site = load_site(content)
-    except ContentError:
-        return {}
+        return Cache(content, root / "templates", root / "site", None, root / ".giv-cache").load_site()
+    except ContentError as exc:
+        raise ValueError(f"{len(exc.problems)} problem(s) in {content}/ to mend first (`giv build` lists them), "
+                         f"so that the new game can be checked against the others: {exc.problems[0]}") from None
+
+
+def addresses(site: Site) -> dict[str, str]:
+    """Every page address the site's games take (a slug, or an alias's page) -> which game's, in
+    which language, from which line."""
+    from .model.crosscheck import RESERVED
+
     claims = {name: "the site's own files" for name in RESERVED}
     texts = [(game, lang, text) for game in site.games for lang, text in game.texts.items()]
     for game, lang, text in texts:
@@ -114,18 +123,13 @@ def new_game(content: Path, game_id: str, template: str) -> list[Path]:
     folder = content / "games" / game_id
     if folder.exists():
         raise ValueError(f"{folder} already exists")
-    if game_id in (claims := addresses(content)):
+    site = load(content)
+    if game_id in (claims := addresses(site)):
         raise ValueError(f"the address {game_id}/ is taken by {claims[game_id]}, and the new game's pages would "
                          "have it in every language: choose another id")
-    site = yaml.safe_load((content / "site.yaml").read_text("utf-8")) if (content / "site.yaml").exists() else {}
-    langs = list((site or {}).get("languages") or LANGUAGE)
-    orders = []
-    for other in (content / "games").glob("*/game.yaml"):
-        try:
-            orders.append(int((yaml.safe_load(other.read_text("utf-8")) or {}).get("order", 0)))
-        except (yaml.YAMLError, ValueError, TypeError, AttributeError):
-            pass
-    files = {"game.yaml": game_yaml(game_id, template, max(orders, default=0) + 1, langs), "examples.yaml": examples_yaml()}
+    langs = list(site.languages)
+    order = max((game.order for game in site.games), default=0) + 1
+    files = {"game.yaml": game_yaml(game_id, template, order, langs), "examples.yaml": examples_yaml()}
     for lang in langs:
         files[f"{lang}.yaml"] = text_yaml(game_id, template, lang, (content / "settings" / f"{lang}.yaml").exists())
         files[f"{lang}.md"] = rules_md(lang)

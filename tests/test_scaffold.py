@@ -112,3 +112,14 @@ def test_two_new_games_leave_the_site_buildable(tmp_path, capsys):
     assert main(["--content", str(content), "build", "--out", str(tmp_path / "site")]) == 0
     assert main(["--content", str(content), "build", "--drafts", "--out", str(tmp_path / "drafts")]) == 0
     assert capsys.readouterr().err == ""
+
+
+def test_new_asks_for_the_sites_problems_to_be_mended_first(tmp_path, capsys):
+    content = site_copy(tmp_path, ["vandtia"])
+    (content / "games" / "vandtia" / "sv.md").write_text("## Översikt\n\nUtan id.\n", "utf-8")
+    assert main(["--content", str(content), "new", "game", "my-game", "--template", "tally"]) == 2
+    assert capsys.readouterr().err == (
+        f"giv new: 1 problem(s) in {content}/ to mend first (`giv build` lists them), so that the new game can be "
+        "checked against the others: content/games/vandtia/sv.md:1: heading 'Översikt' has no id: write it as "
+        "'## Översikt {#an-id}' (docs/content-format.md)\n")
+    assert not (content / "games" / "my-game").exists()
