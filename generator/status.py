@@ -38,6 +38,7 @@ SHARED = "settings"  # content/settings/<lang>.yaml: the standard settings' text
 NOT_A_LOCK = "not a record giv status wrote; delete it and mark again"
 YAML_KEYS = ("name", "slug", "summary", "aliases")  # the items of <lang>.yaml besides settings, variants, examples
 Items = dict[str, tuple[str, str, int]]  # item key -> (hash, file name, line)
+UNPARSED = "(rules)"  # an item of a text whose rules do not parse (the build says why): its rules items are not known
 
 
 def _digest(text: str) -> str:
@@ -71,8 +72,11 @@ def items(folder: Path, lang: str) -> Items:
                 out[key] = (_digest(json.dumps(_folded(value), sort_keys=True)), ypath.name, data.at(key))
     text = read_text(mpath, content)[0] if mpath.exists() else None
     if text is not None:
-        for item in parse_rules(text, parse(text, lang))[0]:
+        rules, problems = parse_rules(text, parse(text, lang))
+        for item in rules:
             out[item.key] = (_digest(item.text), mpath.name, item.line)
+        if problems:
+            out[UNPARSED] = ("", mpath.name, problems[0][0])
     return out
 
 
@@ -122,8 +126,14 @@ def read_lock(folder: Path) -> dict[str, dict[str, dict[str, str]]]:
 def _changed(agreed: dict[str, str] | None, now: Items) -> list[str]:
     """The items that changed, appeared or went away since `agreed`; all of them when never agreed."""
     if agreed is None:
-        return list(now) or ["(no text)"]
-    return [k for k in now if agreed.get(k) != now[k][0]] + [k for k in agreed if k not in now]
+        return [k for k in now if k != UNPARSED] or ["(no text)"]
+    unknown = UNPARSED in now  # its rules items are not known until its rules text parses: none is reported
+
+    def known(key: str) -> bool:
+        return not (unknown and (key == UNPARSED or _in_rules(key)))
+
+    return ([k for k in now if known(k) and agreed.get(k) != now[k][0]]
+            + [k for k in agreed if k not in now and known(k)])
 
 
 def _stale(lock: dict, current: dict[str, Items], langs: list[str]) -> dict[str, dict[str, list[str]]]:
@@ -153,22 +163,26 @@ def placeholders(content: Path, folder: Path, lang: str) -> list[str]:
     return [str(problem) for problem in found.items]
 
 
-def mark(folder: Path, lang: str, langs: list[str], unwritten_langs: set[str] = frozenset()) -> dict:
+def mark(folder: Path, lang: str, langs: list[str], unwritten_langs: set[str] = frozenset()) -> list[str]:
     """Record that lang's text now says what the others' texts say. lang may be several languages,
     "da,sv,en": their texts agree with one another (after one change made in all of them at once).
-    A language whose text still holds placeholders agrees with nothing yet: no pair with it is recorded."""
+    A language whose text still holds placeholders agrees with nothing yet: no pair with it is
+    recorded, nor with one that is behind a third language. Returns the other languages marked
+    in sync with lang's."""
     lock = read_lock(folder)
     marked = lang.split(",")
     current = {code: items(folder, code) for code in langs}
     behind = _stale(lock, current, langs) if lock else {code: {} for code in langs}
+    agreed: list[str] = []
     for one in marked:
         for other in langs:
-            if other in unwritten_langs:
+            if other in unwritten_langs or UNPARSED in current[other]:  # (its rules items are not known)
                 continue
             if other != one and (other in marked or not [c for c in behind[other] if c not in marked]):
                 lock[pair(one, other)] = {code: {k: v[0] for k, v in current[code].items()} for code in (one, other)}
+                agreed += [other] if other not in marked and other not in agreed else []
     (folder / LOCK).write_text(HEADER + yaml.safe_dump(dict(sorted(lock.items())), sort_keys=True, width=120), "utf-8")
-    return lock
+    return agreed
 
 
 def report(content: Path) -> dict:
@@ -239,15 +253,15 @@ def status_command(args) -> int:
 
 
 def _status(args, content: Path, langs: list[str]) -> int:
+    folders = [f for f in texts_folders(content) if not args.games or f.name in args.games]
+    for game in args.games or []:
+        if not any(f.name == game for f in folders):
+            print(f"giv status: no game '{game}' in {content}/games (nor {content}/{SHARED})", file=sys.stderr)
+            return 2
     if args.mark:
         if not set(args.mark.split(",")) <= set(langs):
             print(f"giv status: --mark {args.mark}: not a language of this site ({', '.join(langs)})", file=sys.stderr)
             return 2
-        folders = [f for f in texts_folders(content) if not args.games or f.name in args.games]
-        for game in args.games or []:
-            if not any(f.name == game for f in folders):
-                print(f"giv status: no game '{game}' in {content}/games (nor {content}/{SHARED})", file=sys.stderr)
-                return 2
         marked = args.mark.split(",")
         for folder in folders:
             game = folder.name
@@ -256,12 +270,22 @@ def _status(args, content: Path, langs: list[str]) -> int:
                 first = placeholders(content, folder, sorted(unwritten_langs & set(marked))[0])[0]
                 print(f"giv status: {game}: not marked: {first} (write every TODO(giv) first)", file=sys.stderr)
                 return 2
-            mark(folder, args.mark, langs, unwritten_langs)
-            others = [c for c in langs if c not in marked and c not in unwritten_langs]
-            said = "one another" if len(marked) > 1 else ", ".join(others) or "no other language"
+            unparsed = [code for code in langs if UNPARSED in items(folder, code)]
+            if set(unparsed) & set(marked):
+                where = items(folder, sorted(set(unparsed) & set(marked))[0])[UNPARSED]
+                print(f"giv status: {game}: not marked: {folder.relative_to(content.parent).as_posix()}/{where[1]}:"
+                      f"{where[2]}: its rules text has problems (`giv build` lists them)", file=sys.stderr)
+                return 2
+            agreed = mark(folder, args.mark, langs, unwritten_langs)
+            said = " and ".join(part for part in ("one another" if len(marked) > 1 else "", ", ".join(agreed)) if part)
             waiting = sorted(unwritten_langs)
-            print(f"giv status: {game}: {args.mark} marked as in sync with {said}"
-                  + (f" ({', '.join(waiting)}: still TODO(giv), not marked)" if waiting else ""))
+            broken = [c for c in unparsed if c not in unwritten_langs]
+            behind = [c for c in langs if c not in marked + agreed + waiting + broken]
+            notes = ([f"{', '.join(waiting)}: still TODO(giv), not marked"] if waiting else []) + (
+                [f"{', '.join(broken)}: its rules text has problems, not marked"] if broken else []) + (
+                [f"{', '.join(behind)}: behind another language, not marked"] if behind else [])
+            print(f"giv status: {game}: {args.mark} marked as in sync with {said or 'no other language'}"
+                  + (f" ({'; '.join(notes)})" if notes else ""))
         return 0
     result = report(content)
     if args.games:

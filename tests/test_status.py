@@ -143,3 +143,44 @@ def test_a_drafts_placeholders_are_missing_and_never_marked(tmp_path, capsys):
     mark(content, "da", "mini-whist")
     assert "da marked as in sync with no other language (en, sv: still TODO(giv), not marked)" in capsys.readouterr().out
     assert stale(folder, LANGS) is None  # no pair agreed yet: the game is still untracked
+
+
+def test_mark_names_the_languages_it_marked_and_those_left_behind(tmp_path, capsys):
+    content = site_copy(tmp_path, ["vandtia"])
+    folder = content / "games" / "vandtia"
+    mark(content, "da,sv,en", "vandtia")
+    before = (folder / LOCK).read_text("utf-8")
+    # a new question in Danish and Swedish: English is behind both
+    edit(folder / "da.md", "{#questions}\n", "{#questions}\n\n### Må man snyde? {#cheat}\n\nNej.\n")
+    edit(folder / "sv.md", "{#questions}\n", "{#questions}\n\n### Får man fuska? {#cheat}\n\nNej.\n")
+    capsys.readouterr()
+    mark(content, "sv", "vandtia")
+    assert capsys.readouterr().out == ("giv status: vandtia: sv marked as in sync with da "
+                                       "(en: behind another language, not marked)\n")
+    assert stale(folder, LANGS) == {"da": {}, "sv": {}, "en": {"da": ["questions/cheat"], "sv": ["questions/cheat"]}}
+    assert before != (folder / LOCK).read_text("utf-8")
+
+
+def test_status_of_a_game_that_is_not_there_is_refused(tmp_path, capsys):
+    content = site_copy(tmp_path, ["vandtia"])
+    assert main(["--content", str(content), "status", "nosuch"]) == 2
+    assert capsys.readouterr().err == f"giv status: no game 'nosuch' in {content}/games (nor {content}/settings)\n"
+
+
+def test_a_rules_text_that_does_not_parse_is_not_reported_item_by_item(tmp_path, capsys):
+    content = site_copy(tmp_path, ["vandtia"])
+    folder = content / "games" / "vandtia"
+    mark(content, "da,sv,en", "vandtia")
+    rules = folder / "da.md"
+    rules.write_text(rules.read_text("utf-8") + "\n### Igen {#two-and-ten}\n\nSamme id to gange.\n", "utf-8")
+    result = report(content)
+    assert result["stale"] == {"da": [], "sv": [], "en": []}  # not every Danish item 'removed'
+    assert result["other"] == 1  # the build names it
+    capsys.readouterr()
+    assert main(["--content", str(content), "status", "--mark", "da", "vandtia"]) == 2
+    line = len(rules.read_text("utf-8").splitlines()) - 2
+    assert capsys.readouterr().err == (f"giv status: vandtia: not marked: content/games/vandtia/da.md:{line}: its rules "
+                                       "text has problems (`giv build` lists them)\n")
+    mark(content, "sv", "vandtia")
+    assert capsys.readouterr().out == ("giv status: vandtia: sv marked as in sync with en "
+                                       "(da: its rules text has problems, not marked)\n")
