@@ -2,90 +2,24 @@
 
 Missing: what the build reports as a missing translation, and every TODO(giv) placeholder (a
 draft's too: the build lets a draft keep them, a translator needs the list).
-Stale: no language is the master. A text is a list of items: the name, slug, summary and aliases,
-each setting, variant and example of <lang>.yaml, and each section and ### item of <lang>.md
-(model/rules.py). Each game folder has a translations.lock that records, for each pair of
-languages, the hash of every item of both texts when the two last said the same thing. An item
-of L is stale against M when M's item changed since then. `giv status --mark L GAME` records
-that L's text now says what the others say: it renews L's agreement with every language that is
-itself up to date. Hashes of the text with its whitespace folded: a touch, a checkout or a new
-blank line changes nothing."""
+Stale: what changed in another language since the two were last marked in sync (textlock.py);
+`giv status --mark L GAME` marks them."""
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import sys
 from pathlib import Path
-from typing import Any
-
-import yaml
 
 from .model.content_error import ContentError
 from .model.errors import Problems
 from .model.load import load_site
-from .model.rules import fold, kind, parse_rules
-from .model.files import read_text
 from .model.markers import unwritten
+from .model.rules import kind
 from .model.yamlfile import load_yaml
-from .markdown.parser import parse
+from .textlock import SHARED, UNPARSED, Unreadable, in_rules, items, mark, stale
 
-LOCK = "translations.lock"
-HEADER = ("# Written by `giv status --mark LANG GAME` (docs/translations.md). For each pair of languages: the\n"
-          "# hash of every item of both texts when the two last said the same thing.\n")
 TEXT_FILE = re.compile(r"games/([^/]+)/([a-z]{2})\.(yaml|md)$")
-SHARED = "settings"  # content/settings/<lang>.yaml: the standard settings' texts (model/shared.py), followed too
-NOT_A_LOCK = "not a record giv status wrote; delete it and mark again"
-YAML_KEYS = ("name", "slug", "summary", "aliases")  # the items of <lang>.yaml besides settings, variants, examples
-Items = dict[str, tuple[str, str, int]]  # item key -> (hash, file name, line)
-UNPARSED = "(rules)"  # an item of a text whose rules do not parse (the build says why): its rules items are not known
-
-
-def _digest(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()[:12]
-
-
-def _folded(value: Any) -> Any:
-    if isinstance(value, str):
-        return fold(value)
-    if isinstance(value, dict):
-        return {k: _folded(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_folded(v) for v in value]
-    return value
-
-
-def items(folder: Path, lang: str) -> Items:
-    """Every item of one language's text, with its hash and where it is; {} when there is no text."""
-    out: Items = {}
-    ypath, mpath = folder / f"{lang}.yaml", folder / f"{lang}.md"
-    common = folder.name == SHARED and not (folder / "game.yaml").exists()  # content/settings/: texts of every game
-    content = folder.parent if common else folder.parent.parent  # nothing outside content/ is read
-    data = load_yaml(ypath, content)[0] if ypath.exists() else None
-    if isinstance(data, dict):
-        for key, value in data.items():
-            if isinstance(value, dict) and (common or key in ("settings", "variants", "examples")):
-                for sub, entry in value.items():
-                    out[f"{key}.{sub}"] = (_digest(json.dumps(_folded(entry), sort_keys=True)), ypath.name,
-                                           value.at(sub) if hasattr(value, "at") else 1)
-            else:
-                out[key] = (_digest(json.dumps(_folded(value), sort_keys=True)), ypath.name, data.at(key))
-    text = read_text(mpath, content)[0] if mpath.exists() else None
-    if text is not None:
-        rules, problems = parse_rules(text, parse(text, lang))
-        for item in rules:
-            out[item.key] = (_digest(item.text), mpath.name, item.line)
-        if problems:
-            out[UNPARSED] = ("", mpath.name, problems[0][0])
-    return out
-
-
-def pair(a: str, b: str) -> str:
-    return "+".join(sorted((a, b)))
-
-
-class Unreadable(Exception):
-    """A file giv status needs cannot be read; its message is `file:line: what`."""
 
 
 def _yaml(path: Path, root: Path) -> dict:
@@ -104,56 +38,6 @@ def languages(content: Path) -> list[str]:
     return list(codes)
 
 
-def read_lock(folder: Path) -> dict[str, dict[str, dict[str, str]]]:
-    path = folder / LOCK
-    if not path.exists():
-        return {}
-    # Giv writes this file with PyYAML's YAML 1.1 dumper, so it is read back by the same rules
-    # (the content loader reads YAML 1.2, where an unquoted hash such as 123e4567 is a number).
-    text, line, message = read_text(path, folder)
-    try:
-        data = yaml.safe_load(text) if text is not None else None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line, message = (mark.line + 1 if mark else 1), NOT_A_LOCK
-        data = None
-    if not isinstance(data, dict):
-        raise Unreadable(f"{path}:{max(line, 1)}: {message or NOT_A_LOCK}")
-    return {key: {lang: hashes for lang, hashes in value.items() if isinstance(hashes, dict)}
-            for key, value in data.items() if isinstance(value, dict)}
-
-
-def _changed(agreed: dict[str, str] | None, now: Items) -> list[str]:
-    """The items that changed, appeared or went away since `agreed`; all of them when never agreed."""
-    if agreed is None:
-        return [k for k in now if k != UNPARSED] or ["(no text)"]
-    unknown = UNPARSED in now  # its rules items are not known until its rules text parses: none is reported
-
-    def known(key: str) -> bool:
-        return not (unknown and (key == UNPARSED or _in_rules(key)))
-
-    return ([k for k in now if known(k) and agreed.get(k) != now[k][0]]
-            + [k for k in agreed if k not in now and known(k)])
-
-
-def _stale(lock: dict, current: dict[str, Items], langs: list[str]) -> dict[str, dict[str, list[str]]]:
-    out: dict[str, dict[str, list[str]]] = {code: {} for code in langs}
-    for lang in langs:
-        for other in langs:
-            if other != lang and (changed := _changed(lock.get(pair(lang, other), {}).get(other), current[other])):
-                out[lang][other] = changed
-    return out
-
-
-def stale(folder: Path, langs: list[str]) -> dict[str, dict[str, list[str]]] | None:
-    """Per language, per other language: the other's items that changed since the two last agreed;
-    None when the game was never marked."""
-    lock = read_lock(folder)
-    if not lock:
-        return None
-    return _stale(lock, {code: items(folder, code) for code in langs}, langs)
-
-
 def placeholders(content: Path, folder: Path, lang: str) -> list[str]:
     """Every TODO(giv) placeholder left in the language's files of the folder, as file:line: text."""
     found = Problems(content)
@@ -161,28 +45,6 @@ def placeholders(content: Path, folder: Path, lang: str) -> list[str]:
         if (folder / f"{lang}.{suffix}").is_file():
             unwritten(found, folder / f"{lang}.{suffix}")
     return [str(problem) for problem in found.items]
-
-
-def mark(folder: Path, lang: str, langs: list[str], unwritten_langs: set[str] = frozenset()) -> list[str]:
-    """Record that lang's text now says what the others' texts say. lang may be several languages,
-    "da,sv,en": their texts agree with one another (after one change made in all of them at once).
-    A language whose text still holds placeholders agrees with nothing yet: no pair with it is
-    recorded, nor with one that is behind a third language. Returns the other languages marked
-    in sync with lang's."""
-    lock = read_lock(folder)
-    marked = lang.split(",")
-    current = {code: items(folder, code) for code in langs}
-    behind = _stale(lock, current, langs) if lock else {code: {} for code in langs}
-    agreed: list[str] = []
-    for one in marked:
-        for other in langs:
-            if other in unwritten_langs or UNPARSED in current[other]:  # (its rules items are not known)
-                continue
-            if other != one and (other in marked or not [c for c in behind[other] if c not in marked]):
-                lock[pair(one, other)] = {code: {k: v[0] for k, v in current[code].items()} for code in (one, other)}
-                agreed += [other] if other not in marked and other not in agreed else []
-    (folder / LOCK).write_text(HEADER + yaml.safe_dump(dict(sorted(lock.items())), sort_keys=True, width=120), "utf-8")
-    return agreed
 
 
 def report(content: Path) -> dict:
@@ -228,19 +90,14 @@ def texts_folders(content: Path) -> list[Path]:
     return ([content / SHARED] if (content / SHARED).is_dir() else []) + games
 
 
-def _in_rules(key: str) -> bool:
-    """Whether the item is one of <lang>.md's (a section or ### item), not of <lang>.yaml's."""
-    return not ("." in key or key in YAML_KEYS or key.startswith("("))
-
-
 def _name(key: str) -> str:
     """An item as a reader of the report knows it: settings.maxHandSize, summary, question 'tied-game'."""
-    return kind(key) if _in_rules(key) else key
+    return kind(key) if in_rules(key) else key
 
 
 def _file(key: str, lang: str) -> str:
     """The file an item was in, for one that is gone: da.md, da.yaml (da for the whole text)."""
-    return f"{lang}.md" if _in_rules(key) else lang if key.startswith("(") else f"{lang}.yaml"
+    return f"{lang}.md" if in_rules(key) else lang if key.startswith("(") else f"{lang}.yaml"
 
 
 def status_command(args) -> int:

@@ -4,7 +4,8 @@ from __future__ import annotations
 import os
 
 from generator.cli import main
-from generator.status import LOCK, report, stale
+from generator.status import report
+from generator.textlock import LOCK, stale
 from sitecopy import site_copy
 
 LANGS = ["da", "sv", "en"]
