@@ -7,8 +7,10 @@ page in Debian's chromium at 360x740 with a 4x CPU slowdown (CDP Emulation.setCP
 a mid-range phone). The stored game has 7 players, 25 deals (roundCount 25) and 24 of them
 played, so the sheet shows 24 scored rows and the 25th being entered. Prints:
 
-- action to next paint, per kind of action (a keystroke in a player's name, a bid, saving a
-  round, a settings change): from the timestamp of the action's first input event (the key or
+- action to next paint, per kind of action (a keystroke in a player's name, a bid, saving the
+  last deal (the entry card becomes the game-over box), saving a deal mid-game (the same game
+  with 23 deals played and the 24th saved: the entry card is made again for the 25th, as at
+  almost every save at a table), a settings change): from the timestamp of the action's first input event (the key or
   the press of the tap) to the first frame after the event whose handler does the work (a key's
   input or keydown, a tap's click), measured by a requestAnimationFrame callback requested in
   that event and a message posted from it, which runs after the paint. The last third of each
@@ -338,7 +340,8 @@ def main() -> int:
         floor: dict[str, list[float]] = {"keystroke": [], "tap": [], "page without the sheet": [], "parsed whole": []}
         url = f"{base}/en/oh-hell/"
         state = game_state()
-        times: dict[str, list[float]] = {"name keystroke": [], "bid": [], "save round": [], "settings change": []}
+        times: dict[str, list[float]] = {"name keystroke": [], "bid": [], "save round (the last deal)": [],
+                                          "save round (mid-game)": [], "settings change": []}
 
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -429,6 +432,7 @@ def main() -> int:
 
             setup.locator("summary").click()
             last = played_rounds(PLAYERS, hand_sizes()[-1:], seed=3)[0]
+            mid = state["rounds"][-1]  # the 24th deal, saved again in the game with 23 played
             for i in range(args.runs):
                 entry = page.locator(".sheet-entry")
                 first = entry.locator("[data-field='bid']").first
@@ -448,15 +452,25 @@ def main() -> int:
                 page.reload()
                 page.wait_for_selector(".sheet-live .sheet-entry button[type='submit']")
                 point = aim(page.locator(".sheet-entry button[type='submit']"))
-                measure("save round", "click", lambda: tap(point))
+                measure("save round (the last deal)", "click", lambda: tap(point))
                 page.wait_for_selector(f"[data-round='{DEALS}'][data-field='total']")
                 page.locator("#giv-undo").click()
                 page.wait_for_selector(f"[data-round='{DEALS}'][data-field='total']", state="detached")
+                # mid-game: the 24th deal taken away and its tricks typed again, then saved
                 page.evaluate(f"""() => {{
                     const s = JSON.parse(localStorage.getItem('{KEY}'));
-                    s.draft = {{edit: null, phase: 'bid', bids: Array({PLAYERS}).fill(''), took: Array({PLAYERS}).fill('')}};
+                    s.rounds.pop();
+                    s.redo = null;
+                    s.draft = {{edit: null, phase: 'took', bids: {json.dumps([str(b) for b in mid['bids']])},
+                                took: {json.dumps([str(t) for t in mid['took']])}}};
                     localStorage.setItem('{KEY}', JSON.stringify(s)); }}""")
                 page.reload()
+                page.wait_for_selector(".sheet-live .sheet-entry button[type='submit']")
+                point = aim(page.locator(".sheet-entry button[type='submit']"))
+                measure("save round (mid-game)", "click", lambda: tap(point))
+                page.wait_for_selector(f"[data-round='{DEALS - 1}'][data-field='total']")
+                page.wait_for_selector(f"[data-field='bid'][data-round='{DEALS}']")
+                page.reload()  # the 25th deal being entered, as at the start
                 page.wait_for_selector(".sheet-live .sheet-entry")
 
             # the floor: a bare page, timed as the sheet is
@@ -484,7 +498,7 @@ def main() -> int:
             return 1
 
     print(f"Chromium {SLOWDOWN}x CPU slowdown, {PHONE['width']}x{PHONE['height']}; "
-          f"{PLAYERS} players, {DEALS} deals ({DEALS - 1} played); {os.cpu_count()} cores, load average "
+          f"{PLAYERS} players, {DEALS} deals ({DEALS - 1} played, {DEALS - 2} for the mid-game save); {os.cpu_count()} cores, load average "
           f"{start_load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end")
     everything = []
     for kind, values in times.items():
