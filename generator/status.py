@@ -127,13 +127,14 @@ def _status(args, content: Path, langs: list[str]) -> int:
                 first = placeholders(content, folder, sorted(unwritten_langs & set(marked))[0])[0]
                 print(f"giv status: {game}: not marked: {first} (write every TODO(giv) first)", file=sys.stderr)
                 return 2
-            unparsed = [code for code in langs if UNPARSED in items(folder, code)]
+            current = {code: items(folder, code) for code in langs}
+            unparsed = [code for code in langs if UNPARSED in current[code]]
             if set(unparsed) & set(marked):
-                where = items(folder, sorted(set(unparsed) & set(marked))[0])[UNPARSED]
+                where = current[sorted(set(unparsed) & set(marked))[0]][UNPARSED]
                 print(f"giv status: {game}: not marked: {folder.relative_to(content.parent).as_posix()}/{where[1]}:"
                       f"{where[2]}: its rules text has problems (`giv build` lists them)", file=sys.stderr)
                 return 2
-            agreed = mark(folder, args.mark, langs, unwritten_langs)
+            agreed = mark(folder, args.mark, current, unwritten_langs)
             said = " and ".join(part for part in ("one another" if len(marked) > 1 else "", ", ".join(agreed)) if part)
             waiting = sorted(unwritten_langs)
             broken = [c for c in unparsed if c not in unwritten_langs]

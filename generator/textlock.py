@@ -133,15 +133,15 @@ def in_rules(key: str) -> bool:
     return not ("." in key or key in YAML_KEYS or key.startswith("("))
 
 
-def mark(folder: Path, lang: str, langs: list[str], unwritten_langs: set[str] = frozenset()) -> list[str]:
-    """Record that lang's text now says what the others' texts say. lang may be several languages,
-    "da,sv,en": their texts agree with one another (after one change made in all of them at once).
-    A language whose text still holds placeholders agrees with nothing yet: no pair with it is
-    recorded, nor with one that is behind a third language. Returns the other languages marked
-    in sync with lang's."""
+def mark(folder: Path, lang: str, current: dict[str, Items], unwritten_langs: set[str] = frozenset()) -> list[str]:
+    """Record that lang's text now says what the others' texts say (current: items() of each of the
+    site's languages). lang may be several languages, "da,sv,en": their texts agree with one
+    another (after one change made in all of them at once). A language whose text still holds
+    placeholders agrees with nothing yet: no pair with it is recorded, nor with one that is behind
+    a third language. Returns the other languages marked in sync with lang's."""
     lock = read_lock(folder)
     marked = lang.split(",")
-    current = {code: items(folder, code) for code in langs}
+    langs = list(current)
     behind = _stale(lock, current, langs) if lock else {code: {} for code in langs}
     agreed: list[str] = []
     for one in marked:
