@@ -309,31 +309,6 @@ def test_giv_serve_started_on_a_broken_site_prints_its_errors_once(tmp_path):
     assert serve.stopped() == 0
 
 
-def test_a_ctrl_c_that_arrives_during_a_fork_is_not_lost():
-    """The server blocks Ctrl-C and kill across each fork; one that arrives then is raised as the
-    fork's hook unblocks them, where Python would print and drop it: it still stops the server.
-    (A hook registered first runs last before the fork, with the signals blocked: it sends one.)"""
-    code = """
-import os, signal, sys, time
-os.register_at_fork(before=lambda: os.kill(os.getpid(), signal.SIGINT))
-from generator.serve import stop_on_signals
-stop_on_signals()
-try:
-    pid = os.fork()
-    if pid == 0:
-        os._exit(0)
-    os.waitpid(pid, 0)
-    time.sleep(10)
-    print("not stopped")
-except KeyboardInterrupt:
-    print("stopped")
-"""
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
-                         preexec_fn=as_from_a_terminal)
-    assert run.stdout == "stopped\n", (run.stdout, run.stderr)
-    assert "KeyboardInterrupt" not in run.stderr, run.stderr
-
-
 @pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGTERM])
 def test_giv_serve_stops_in_its_first_build(tmp_path, how):
     serve = ServeProcess(tmp_path)

@@ -3,9 +3,9 @@
 The pages keep their Content-Security-Policy: the reload script is a file served by this server
 (/__giv/reload.js), added to each HTML page as it is sent, never written into a build.
 
-Builds run in one thread, the one that calls run() (giv serve's main thread), so that Ctrl-C and
-`kill` interrupt a build where it is: the build's worker processes are stopped with it. Those
-workers start with the default handling of SIGTERM, not the server's (see stop_on_signals)."""
+Builds run in one thread, the one that calls run(). In giv serve that is a thread of its own, and
+the main thread waits for Ctrl-C or `kill`, which stop the server at once, in a build or between
+builds, its worker processes with it (see stop_on_signals)."""
 from __future__ import annotations
 
 import json
@@ -302,15 +302,14 @@ STOPPING = {signal.SIGINT, signal.SIGTERM}
 
 
 def stop_on_signals() -> None:
-    """`kill` stops the server as Ctrl-C does: KeyboardInterrupt in the main thread, where the
-    builds run. A process forked from here on (a build's worker) does not keep the server's
-    handling: SIGTERM ends it, as the pool that started it expects when it stops it (with the
-    server's handler, Pool.terminate() waits for ever), and it ignores Ctrl-C (the server stops it).
-    Both signals are blocked across the fork, so that one sent to a worker before it has set its
-    own handling is held until it has, not lost. And a worker ends when the server does, even by
-    `kill -9` (Linux's parent-death signal; the server forks from its main thread, whose end is its
-    own)."""
-    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    """Ctrl-C and `kill` are never raised in the server: this thread blocks both before the server
+    starts any other thread, every thread inherits that, and serve_command() takes them with
+    sigwait(). (A KeyboardInterrupt raised where Python prints and drops it, in a weakref callback
+    as a build's pool closes or in a fork's hook, would leave the server running.) A worker
+    process forked by a build unblocks them once it has its own handling: SIGTERM ends it, as the
+    pool that started it expects when it stops it, and it ignores Ctrl-C (the server stops it).
+    And a worker ends when the server does, even by `kill -9` (Linux's parent-death signal)."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
     server = os.getpid()
     try:
         import ctypes
@@ -328,28 +327,7 @@ def stop_on_signals() -> None:
                 os._exit(1)
         signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPPING)
 
-    # A Ctrl-C or kill that arrives while the signals are blocked is raised as the hook after the
-    # fork unblocks them, inside the hook, where Python prints the KeyboardInterrupt and drops it:
-    # the hooks catch it, and a thread of the server's sends the signal again to the main thread.
-    dropped = threading.Event()
-    main = threading.main_thread().ident
-
-    def mask(how: int) -> None:
-        try:
-            signal.pthread_sigmask(how, STOPPING)
-        except KeyboardInterrupt:
-            dropped.set()
-
-    def send_again() -> None:
-        signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)  # this thread never takes them itself
-        while True:
-            dropped.wait()
-            dropped.clear()
-            signal.pthread_kill(main, signal.SIGINT)
-
-    threading.Thread(target=send_again, daemon=True, name="giv-signals").start()
-    os.register_at_fork(before=lambda: mask(signal.SIG_BLOCK), after_in_parent=lambda: mask(signal.SIG_UNBLOCK),
-                        after_in_child=in_child)
+    os.register_at_fork(after_in_child=in_child)
 
 
 def serve_command(args) -> int:
@@ -362,15 +340,23 @@ def serve_command(args) -> int:
         return 1
     stop_on_signals()
     shown = [p.relative_to(Path.cwd()) if p.is_relative_to(Path.cwd()) else p for p in (content.resolve(), templates.resolve())]
-    try:
-        dev.start(background=False)
-        dev.say(f"giv serve: {dev.url} (watching {shown[0]}/ and {shown[1]}/; Ctrl-C stops)")
-        dev.run()
-    except KeyboardInterrupt:  # Ctrl-C or kill, in a build or between builds
-        pass
-    finally:
-        signal.signal(signal.SIGINT, lambda *_: os._exit(130))  # a second Ctrl-C while stopping: out at once
-        signal.signal(signal.SIGTERM, lambda *_: os._exit(143))
-        dev.stop()
-        dev.say("giv serve: stopped")
-    return 0
+    failed = []
+
+    def serving() -> None:  # the builds, in a thread of their own: the main thread waits for a signal
+        try:
+            dev.start(background=False)
+            dev.say(f"giv serve: {dev.url} (watching {shown[0]}/ and {shown[1]}/; Ctrl-C stops)")
+            dev.run()
+        except BaseException:
+            failed.append(traceback.format_exc())
+        finally:
+            os.kill(os.getpid(), signal.SIGTERM)  # a server that cannot go on stops as if told to
+
+    threading.Thread(target=serving, daemon=True, name="giv-build").start()
+    signal.sigwait(STOPPING)
+    if failed:
+        dev.say(failed[0].rstrip())
+    dev.say("giv serve: stopped")
+    # Out at once, a build under way with it: it builds into memory only. Its workers end with this
+    # process (the parent-death signal; elsewhere, at the end of their pipe).
+    os._exit(1 if failed else 0)
