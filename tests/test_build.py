@@ -130,6 +130,37 @@ def test_bundled_content_builds_every_page(built_site):
         assert 'id="sheet"' in html and 'id="examples"' in html, page
 
 
+def test_a_worked_example_reads_as_the_sheets_rounds_table(built_site):
+    """One table per worked example, as the sheet shows the rounds: each player's cell shows
+    bid/tricks, the deal's points and the running total, the dealer's marked (in a game of losses,
+    the count, the loser's marked), and says all of it in words to a screen reader (the numbers
+    shown are hidden from it)."""
+    first = {"en": ("oh-hell", "Deal 1, 5 cards each", "D", "bid 2, took 2, 12 points, total 12 (dealer)",
+                    "bid 1, took 2, 0 points, total 0"),
+             "da": ("vend-om", "Runde 1, 5 kort til hver", "G", "meldte 2, tog 2, 12 point, i alt 12 (var giver)",
+                    "meldte 1, tog 2, 0 point, i alt 0")}
+    for lang, (slug, head, mark, dealer, missed) in first.items():
+        html = (built_site / lang / slug / "index.html").read_text(encoding="utf-8")
+        example = html[html.index('<section class="example"'):]
+        example = example[:example.index("</section>")]
+        assert example.count("<table") == 1, lang
+        row = example[example.index('<tr><th scope="row">'):]
+        row = row[:row.index("</tr>")]
+        assert f'<span class="visually-hidden">{head}</span></th>' in row, row
+        assert (f'<td class="is-made"><span aria-hidden="true"><span class="deal-bt"><span class="deal-mark">{mark}'
+                f'</span> 2/2</span><span class="deal-score">+12</span><span class="deal-total">12</span></span>'
+                f'<span class="visually-hidden">{dealer}</span></td>') in row, row
+        assert f'<td class="is-missed"><span aria-hidden="true"><span class="deal-bt">1/2</span><span class="deal-score">0' \
+               f'</span><span class="deal-total">0</span></span><span class="visually-hidden">{missed}</span></td>' in row, row
+    html = (built_site / "sv" / "vandtia" / "index.html").read_text(encoding="utf-8")  # a game of losses
+    example = html[html.index('<section class="example"'):]
+    example = example[:example.index("</section>")]
+    assert example.count("<table") == 1
+    assert ('<td class="is-loser"><span aria-hidden="true"><span class="deal-total"><span class="deal-mark">\u25cf</span> 1'
+            '</span></span><span class="visually-hidden">förlorade given, 1 förlust totalt</span></td>') in example
+    assert '<td><span aria-hidden="true"><span class="deal-total">0</span></span><span class="visually-hidden">0 förluster</span></td>' in example
+
+
 def test_every_page_has_unique_ids_and_live_anchors(built_site):
     """Every page of the bundled site, game pages or not: no id twice, no link to #x without an x
     (the build checks game pages as it renders them: render/anchors.py)."""

@@ -15,6 +15,14 @@ def number(value: int, locale: str) -> str:
     return format_decimal(value, locale=locale)
 
 
+@functools.cache
+def plural_form(value: int, locale: str) -> str:
+    """The locale's plural category of a count (CLDR's "one", "other", ...)."""
+    from babel import Locale
+
+    return Locale.parse(locale).plural_form(value)
+
+
 def items(values: list[str], locale: str, style: str = "standard") -> str:
     """The values as a list in the locale's words ("a, b and c"); Markup stays Markup."""
     return _items(tuple(values), locale, style)

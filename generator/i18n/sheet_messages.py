@@ -293,6 +293,10 @@ MESSAGES = {
 
 def sheet_strings(translations: GNUTranslations, unit: str) -> dict[str, str]:
     """Every message in the catalog's language, each that names a deal in the unit's word."""
-    form = 0 if unit == "round" else 1
-    return {key: translations.gettext(text) if isinstance(text, str) else translations.pgettext(*text[form])
-            for key, text in sorted(MESSAGES.items())}
+    return {key: sheet_string(translations, unit, key) for key in sorted(MESSAGES)}
+
+
+def sheet_string(translations: GNUTranslations, unit: str, key: str) -> str:
+    """One message, for a page that says what the sheet says (a worked example's table)."""
+    text = MESSAGES[key]
+    return translations.gettext(text) if isinstance(text, str) else translations.pgettext(*text[0 if unit == "round" else 1])

@@ -50,17 +50,27 @@ class AliasRef:
 
 
 @dataclass(**ROW)
+class Cell:
+    """A player's cell in a round of a worked example, as the sheet's rounds table shows it: for
+    `bid` games bid/tricks, the round's points and the running total; for `tally` games the count
+    of rounds lost."""
+    total: str
+    words: str  # all of it in words, for a screen reader (the numbers shown are hidden from it)
+    state: str = ""  # is-made or is-missed (a bid), is-loser (the round's loser)
+    mark: str = ""  # the dealer's mark (D), or the loser's
+    bid_took: str = ""  # 2/2
+    score: str = ""  # +12, signed
+
+
+@dataclass(**ROW)
 class RoundRow:
-    """One round of a worked example; hand, dealer, trump, cells and scores are for `bid` games,
-    loser for `tally` games."""
+    """One round of a worked example: its number, its facts (the hand size, and the trump where
+    it is not the same in every round; `bid` games) and a cell per player."""
     n: str
-    totals: list[str]
-    hand: str = ""
-    dealer: str = ""
+    words: str  # the round's number and facts in words
+    cells: list[Cell]
+    cards: str = ""  # 5 cards
     trump: str = ""
-    cells: list[str] = field(default_factory=list)
-    scores: list[str] = field(default_factory=list)
-    loser: str = ""
 
 
 @dataclass(**ROW)
@@ -95,6 +105,7 @@ class ExampleView:
     settings: list[Row]
     players: list[str]
     rounds: list[RoundRow]
+    key: str  # what the cells show, and the trump when every round has the same
     final: list[str]
     standings: list[Standing]
     finished: bool

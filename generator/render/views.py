@@ -5,12 +5,13 @@ from dataclasses import dataclass, field
 from gettext import GNUTranslations
 from typing import Any, Callable
 
-from ..i18n.formats import items, number
+from ..i18n.formats import items, number, plural_form
+from ..i18n.sheet_messages import sheet_string
 from ..model.types import Example, Game, GameText, Site
 from . import facts
-from .rows import (AliasRef, CheckView, ExampleView, HandRow, Option, RoundRow, Row, SettingRef, Standing,
+from .rows import (AliasRef, Cell, CheckView, ExampleView, HandRow, Option, RoundRow, Row, SettingRef, Standing,
                    VariantRef)
-from .words import Words, count, error, words
+from .words import Words, count, error, lost, words
 
 TRUMPS = ("turnUp", "hearts", "diamonds", "clubs", "spades", "none")
 
@@ -33,6 +34,10 @@ class Ctx:
     def num(self, value: int) -> str:
         """A number as a reader sees it: the locale's digits, and a real minus sign (U+2212)."""
         return number(value, self.locale).replace("-", "\u2212")
+
+    def signed(self, value: int) -> str:
+        """A score as the sheet shows it: +12, 0, −12."""
+        return f"+{self.num(value)}" if value > 0 else self.num(value)
 
     def ordinal(self, value: int) -> str:
         """A place in the standings: 1. in Danish, 1:a and 3:e in Swedish, 1st in English."""
@@ -129,19 +134,42 @@ def standings_rows(ctx: Ctx, output: dict, higher_wins: bool) -> list[Standing]:
     return rows
 
 
+def example_rounds(ctx: Ctx, game: Game, ex: Example, out: dict) -> tuple[list[RoundRow], str]:
+    """A worked example's rounds as the sheet's rounds table shows them, and the key to its cells."""
+    say = lambda key, **values: sheet_string(ctx.tr, game.unit, key).format(**values)  # noqa: E731
+    if game.template != "bid":
+        losses = lambda n: ctx.n_("%(num)s loss", "%(num)s losses", n)  # noqa: E731
+        return [RoundRow(ctx.num(r["round"]), say("roundNumber", round=ctx.num(r["round"])),
+                         [Cell(ctx.num(total), lost(ctx.tr, game.unit, total) % {"num": ctx.num(total)}, "is-loser", "\u25cf")
+                          if p == r["loser"] else Cell(ctx.num(total), losses(total)) for p, total in enumerate(r["totals"])])
+                for r in out["rounds"]], say("tallyKey")
+    trumps = {r["trump"] for r in out["rounds"]}
+    rounds = []
+    for r, given in zip(out["rounds"], ex.rounds):
+        hand, trump = r["handSize"], trump_label(ctx, r["trump"]) if len(trumps) > 1 else ""
+        facts = [say("roundNumber", round=ctx.num(r["round"])), say(f"cards_{plural_form(hand, ctx.locale)}", n=ctx.num(hand))]
+        if trump:
+            facts.append(say("trumpInList", trump=trump))
+        cells = []
+        for p, (bid, took, score, total) in enumerate(zip(given["bids"], given["took"], r["scores"], r["totals"])):
+            points = ctx.n_("%(num)s point", "%(num)s points", score)
+            said = say("cellWords", bid=ctx.num(bid), took=ctx.num(took), points=points, total=ctx.num(total))
+            dealt = p == r["dealer"]
+            cells.append(Cell(ctx.num(total), f"{said} {say('dealtWord')}" if dealt else said,
+                              "is-made" if bid == took else "is-missed", say("dealerMark") if dealt else "",
+                              say("bidTook", bid=ctx.num(bid), took=ctx.num(took)), ctx.signed(score)))
+        rounds.append(RoundRow(ctx.num(r["round"]), ", ".join(facts), cells,
+                               ctx.n_("%(num)s card", "%(num)s cards", hand), trump))
+    key = words(ctx.tr, game.unit).key
+    if len(trumps) == 1:
+        key = f"{say('trumpEvery', trump=trump_label(ctx, next(iter(trumps))))} {key}"
+    return rounds, key
+
+
 def example_view(ctx: Ctx, game: Game, text: GameText, ex: Example, results: dict) -> ExampleView:
     out = results[(game.id, ex.id)]
     et = text.examples[ex.id]
-    rounds = []
-    for r, given in zip(out["rounds"], ex.rounds):
-        if game.template == "bid":
-            cells = [ctx._("%(bid)s / %(took)s", bid=ctx.num(b), took=ctx.num(t)) for b, t in zip(given["bids"], given["took"])]
-            rounds.append(RoundRow(ctx.num(r["round"]), [ctx.num(t) for t in r["totals"]], hand=ctx.num(r["handSize"]),
-                                   dealer=out["players"][r["dealer"]], trump=trump_label(ctx, r["trump"]),
-                                   cells=cells, scores=[ctx.num(s) for s in r["scores"]]))
-        else:
-            rounds.append(RoundRow(ctx.num(r["round"]), [ctx.num(t) for t in r["totals"]],
-                                   loser=out["players"][r["loser"]]))
+    rounds, key = example_rounds(ctx, game, ex, out)
     checks = []
     for check in ex.checks:
         cout = results[(game.id, f"{ex.id}/{check.id}")]
@@ -149,7 +177,7 @@ def example_view(ctx: Ctx, game: Game, text: GameText, ex: Example, results: dic
                                 [ctx.num(t) for t in cout["totals"]], cout["finished"],
                                 [error_message(ctx, game, e, cout["players"]) for e in cout["errors"]]))
     return ExampleView(f"example-{ex.id.lower()}", et.title, et.note_html.html(ctx.link),
-                       setting_rows(ctx, game, text, ex.settings), out["players"], rounds,
+                       setting_rows(ctx, game, text, ex.settings), out["players"], rounds, key,
                        [ctx.num(t) for t in out["totals"]], standings_rows(ctx, out, game.template == "bid"),
                        out["finished"], checks, ctx.list(out["players"]))
 

@@ -16,8 +16,10 @@ WORDS = {
     "many": (pgettext("round", "Rounds"), pgettext("deal", "Deals")),
     "number": (pgettext("round", "Number of rounds"), pgettext("deal", "Number of deals")),
     "score": (pgettext("round", "A round's score"), pgettext("deal", "A deal's score")),
-    "scores": (pgettext("round", "Round scores, with running totals in brackets"),
-               pgettext("deal", "Deal scores, with running totals in brackets")),
+    "key": (pgettext("round", "In each player's column: bid/tricks, the round's points and the running total. "
+                              "D marks the dealer."),
+            pgettext("deal", "In each player's column: bid/tricks, the deal's points and the running total. "
+                             "D marks the dealer.")),
     "of_title": (pgettext("round", "Rounds of %(title)s"), pgettext("deal", "Deals of %(title)s")),
     "over": (pgettext("round", "The game is over after these rounds."),
              pgettext("deal", "The game is over after these deals.")),
@@ -55,7 +57,7 @@ class Words:
     many: str  # a caption: Deals
     number: str  # Number of deals
     score: str  # A deal's score
-    scores: str  # Deal scores, with running totals in brackets
+    key: str  # what a worked example's cells show
     of_title: str  # Deals of %(title)s
     over: str  # The game is over after these deals.
     not_over: str  # The game is not over yet: the schedule has more deals.
@@ -77,3 +79,10 @@ def count(tr: GNUTranslations, unit: str, n: int) -> str:
     if unit == "round":
         return tr.npgettext("round", "%(num)s round", "%(num)s rounds", n)
     return tr.npgettext("deal", "%(num)s deal", "%(num)s deals", n)
+
+
+def lost(tr: GNUTranslations, unit: str, n: int) -> str:
+    """A worked example's cell of the round's loser, in words: "lost this deal, %(num)s losses in all"."""
+    if unit == "round":
+        return tr.npgettext("round", "lost this round, %(num)s loss in all", "lost this round, %(num)s losses in all", n)
+    return tr.npgettext("deal", "lost this deal, %(num)s loss in all", "lost this deal, %(num)s losses in all", n)

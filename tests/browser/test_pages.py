@@ -134,7 +134,7 @@ def test_root_index_picks_a_language(lang, site_model, server, page):
 
 def test_nothing_scrolls_sideways_on_a_phone(built_site, server, browser):
     """At 360 px (a small phone) no page is wider than the screen: the root picker, each language's
-    index, every game page, the 404 page."""
+    index, every game page, the 404 page. A worked example's tables of up to four players fit too."""
     context = browser.new_context(viewport={"width": 360, "height": 740}, service_workers="block")
     page = context.new_page()
     paths = [""] + [path for lang in LANGS for path in pages_of(built_site, lang)
@@ -150,6 +150,9 @@ def test_nothing_scrolls_sideways_on_a_phone(built_site, server, browser):
             ...[...document.querySelectorAll('.table-wrap caption')].filter((c) => c.getBoundingClientRect().right > 360)
                 .map((c) => `caption '${c.textContent.trim()}' reaches ${Math.round(c.getBoundingClientRect().right)} px`),
             ...[...document.querySelectorAll('table.hands')].filter((t) => t.parentElement.scrollWidth > t.parentElement.clientWidth)
-                .map((t) => `the hand sizes table scrolls (${t.parentElement.clientWidth}/${t.parentElement.scrollWidth} px)`)]""")]
+                .map((t) => `the hand sizes table scrolls (${t.parentElement.clientWidth}/${t.parentElement.scrollWidth} px)`),
+            ...[...document.querySelectorAll('.example .table-wrap')]
+                .filter((w) => w.querySelectorAll('thead th').length <= 5 && w.scrollWidth > w.clientWidth)
+                .map((w) => `a worked example's table scrolls (${w.clientWidth}/${w.scrollWidth} px)`)]""")]
     context.close()
     assert wide == [], "wider than a 360 px screen:\n" + "\n".join(wide)
