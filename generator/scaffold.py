@@ -14,6 +14,7 @@ from pathlib import Path
 import yaml
 
 from .engine.spec import TEMPLATES
+from .model.crosscheck import taken
 from .model.markers import MARKER
 from .model.types import Site
 
@@ -98,22 +99,6 @@ def load(content: Path) -> Site:
                          f"so that the new game can be checked against the others: {exc.problems[0]}") from None
 
 
-def addresses(site: Site) -> dict[str, str]:
-    """Every page address the site's games take (a slug, or an alias's page) -> which game's, in
-    which language, from which line."""
-    from .model.crosscheck import RESERVED
-
-    claims = {name: "the site's own files" for name in RESERVED}
-    texts = [(game, lang, text) for game in site.games for lang, text in game.texts.items()]
-    for game, lang, text in texts:
-        claims.setdefault(text.slug, f"the slug of {game.id} in {lang} ({text.loc.file}:{text.slug_line})")
-    for game, lang, text in texts:
-        for alias in text.aliases:
-            claims.setdefault(alias.slug, f"the alias '{alias.name}' of {game.id} on the {lang} pages "
-                                          f"({text.loc.file}:{alias.line})")
-    return claims
-
-
 def new_game(content: Path, game_id: str, template: str) -> list[Path]:
     """Write the folder of a new game; returns the files written. Raises ValueError when it cannot."""
     if not ID.match(game_id):
@@ -124,7 +109,7 @@ def new_game(content: Path, game_id: str, template: str) -> list[Path]:
     if folder.exists():
         raise ValueError(f"{folder} already exists")
     site = load(content)
-    if game_id in (claims := addresses(site)):
+    if game_id in (claims := taken(site)):
         raise ValueError(f"the address {game_id}/ is taken by {claims[game_id]}, and the new game's pages would "
                          "have it in every language: choose another id")
     langs = list(site.languages)

@@ -66,6 +66,21 @@ def crosscheck(problems: Problems, site: Site) -> None:
         links_between(problems, site, lang)
 
 
+def taken(site: Site) -> dict[str, str]:
+    """Every page address the site takes (its own folders, a game's slug, an alias's page) -> what
+    takes it: which game's, in which language, from which line (`giv new` refuses a game id that
+    one of them has)."""
+    claims = {name: "the site's own files" for name in RESERVED}
+    texts = [(game, lang, text) for game in site.games for lang, text in game.texts.items()]
+    for game, lang, text in texts:
+        claims.setdefault(text.slug, f"the slug of {game.id} in {lang} ({text.loc.file}:{text.slug_line})")
+    for game, lang, text in texts:
+        for alias in text.aliases:
+            claims.setdefault(alias.slug, f"the alias '{alias.name}' of {game.id} on the {lang} pages "
+                                          f"({text.loc.file}:{alias.line})")
+    return claims
+
+
 def _named(game: Game, lang: str) -> str:
     """A game named in an error about a name: its id, and where it writes its name in the language."""
     return f"{game.id} ({game.texts[lang].loc})"
