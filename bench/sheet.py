@@ -10,7 +10,8 @@ played, so the sheet shows 24 scored rows and the 25th being entered. Prints:
 - action to next paint, per kind of action (a keystroke in a player's name, a bid, saving the
   last deal (the entry card becomes the game-over box), saving a deal mid-game (the same game
   with 23 deals played and the 24th saved: the entry card is made again for the 25th, as at
-  almost every save at a table), a settings change): from the timestamp of the action's first input event (the key or
+  almost every save at a table), "Next: tricks" in that deal (the entry card made again for its
+  tricks), a settings change): from the timestamp of the action's first input event (the key or
   the press of the tap) to the first frame after the event whose handler does the work (a key's
   input or keydown, a tap's click), measured by a requestAnimationFrame callback requested in
   that event and a message posted from it, which runs after the paint. The last third of each
@@ -340,7 +341,7 @@ def main() -> int:
         floor: dict[str, list[float]] = {"keystroke": [], "tap": [], "page without the sheet": [], "parsed whole": []}
         url = f"{base}/en/oh-hell/"
         state = game_state()
-        times: dict[str, list[float]] = {"name keystroke": [], "bid": [], "save round (the last deal)": [],
+        times: dict[str, list[float]] = {"name keystroke": [], "bid": [], "next: tricks": [], "save round (the last deal)": [],
                                           "save round (mid-game)": [], "settings change": []}
 
         with sync_playwright() as p:
@@ -456,11 +457,22 @@ def main() -> int:
                 page.wait_for_selector(f"[data-round='{DEALS}'][data-field='total']")
                 page.locator("#giv-undo").click()
                 page.wait_for_selector(f"[data-round='{DEALS}'][data-field='total']", state="detached")
-                # mid-game: the 24th deal taken away and its tricks typed again, then saved
+                # mid-game: the 24th deal taken away and its bids typed again, then "Next: tricks"
                 page.evaluate(f"""() => {{
                     const s = JSON.parse(localStorage.getItem('{KEY}'));
                     s.rounds.pop();
                     s.redo = null;
+                    s.draft = {{edit: null, phase: 'bid', bids: {json.dumps([str(b) for b in mid['bids']])},
+                                took: {json.dumps([''] * len(mid['took']))}}};
+                    localStorage.setItem('{KEY}', JSON.stringify(s)); }}""")
+                page.reload()
+                page.wait_for_selector(".sheet-live .sheet-entry button[type='submit']")
+                point = aim(page.locator(".sheet-entry button[type='submit']"))
+                measure("next: tricks", "click", lambda: tap(point))
+                page.wait_for_selector(f"[data-field='took'][data-round='{DEALS - 1}']")
+                # and its tricks typed again, then saved
+                page.evaluate(f"""() => {{
+                    const s = JSON.parse(localStorage.getItem('{KEY}'));
                     s.draft = {{edit: null, phase: 'took', bids: {json.dumps([str(b) for b in mid['bids']])},
                                 took: {json.dumps([str(t) for t in mid['took']])}}};
                     localStorage.setItem('{KEY}', JSON.stringify(s)); }}""")
