@@ -161,6 +161,24 @@ def test_a_worked_example_reads_as_the_sheets_rounds_table(built_site):
     assert '<td><span aria-hidden="true"><span class="deal-total">0</span></span><span class="visually-hidden">0 förluster</span></td>' in example
 
 
+def test_a_worked_example_names_the_trump_of_each_deal_where_it_changes(tmp_path):
+    """Where the trump is not the same in every deal (no trump in a one-card deal), each deal's row
+    names its own, and the sentence above the table names none."""
+    site = make_site(tmp_path / "site")
+    game = site / "content/games/mini-whist/game.yaml"
+    game.write_text(game.read_text("utf-8").replace("  deckSize: 52\n", "  deckSize: 52\n  oneCardRoundTrump: none\n"), "utf-8")
+    from generator.build import build
+
+    build(site / "content", site / "templates", tmp_path / "out")
+    html = (tmp_path / "out/en/little-whist/index.html").read_text(encoding="utf-8")
+    example = html[html.index('<section class="example"'):]
+    assert ('<span aria-hidden="true">1<span class="deal-facts">2 cards</span><span class="deal-facts">turned-up card</span>'
+            '</span><span class="visually-hidden">Deal 1, 2 cards each, trumps: turned-up card</span>') in example
+    assert ('<span aria-hidden="true">2<span class="deal-facts">1 card</span><span class="deal-facts">no trumps</span>'
+            '</span><span class="visually-hidden">Deal 2, 1 card each, trumps: no trumps</span>') in example
+    assert "in every deal" not in example[:example.index("</table>")]
+
+
 def test_every_page_has_unique_ids_and_live_anchors(built_site):
     """Every page of the bundled site, game pages or not: no id twice, no link to #x without an x
     (the build checks game pages as it renders them: render/anchors.py)."""
