@@ -2,6 +2,7 @@
 unless it is marked with lang="en" (names such as Oh Hell)."""
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 
@@ -73,6 +74,24 @@ def test_no_unmarked_english_in_nordic_pages(built_site, lang):
         for piece_lang, text in parser.pieces:
             if piece_lang == lang and ENGLISH.search(text):
                 found.append(f"{path.relative_to(built_site)}: {text[:100]!r}")
+    assert found == []
+
+
+def test_a_reader_sees_typographic_apostrophes_and_quotes(built_site):
+    """Every language's text has its typographic apostrophe and quotes (the rules' Markdown gets
+    them from the typographer, the catalogs' strings are written with them), never a typewriter's
+    ' or ": in the page's words, and in the scoresheet's strings."""
+    found = []
+    for path in pages(built_site):
+        html = path.read_text(encoding="utf-8")
+        parser = Visible(path.relative_to(built_site).parts[0])
+        parser.feed(html)
+        found += [f"{path.relative_to(built_site)}: {text[:100]!r}" for _, text in parser.pieces if "'" in text or '"' in text]
+        data = re.search(r'<script type="application/json" id="giv-data">(.*?)</script>', html, re.S)
+        if data:
+            strings = json.loads(data.group(1))["strings"]
+            found += [f"{path.relative_to(built_site)}: sheet string {key}: {text[:100]!r}"
+                      for key, text in strings.items() if "'" in text or '"' in text]
     assert found == []
 
 
