@@ -136,16 +136,37 @@ class _Composer(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml's par
 COMPOSER = _Composer
 
 
+# The parser's words for the mistakes people make most, in the author's words (the parser's own
+# name the tokens it expected: "<block end>", "?").
+_SAID_PLAINLY = {
+    "mapping values are not allowed here":
+        "a ': ' where no key can start (put a value that holds ': ' in quotes, name: 'A: B'; "
+        "or is the line indented too far?)",
+    "expected <block end>, but found '?'":
+        "a 'key: value' line among the '- ' items of a list (a '-' needs a space after it; "
+        "or is the line indented too little?)",
+    "expected <block end>, but found '-'": "a '- ' item among the keys of a mapping (is it indented too little?)",
+    "expected <block end>": "this line is indented differently from the lines before it "
+                            "(the keys of one mapping start in one column)",
+    "found character '\\t' that cannot start any token": "a tab; YAML indents with spaces",
+}
+
+
 def _yaml_problem(exc: yaml.MarkedYAMLError) -> tuple[int, str]:
-    """The line and message of a YAML error. An unclosed bracket or quote is named where it opens:
-    the parser only notices it lines later, where the next key stands."""
+    """The line and message of a YAML error. An unclosed bracket or quote is named where it opens,
+    and a key without its ':' where the key is: the parser only notices either lines later, where
+    the next key stands."""
     mark, context = exc.problem_mark or exc.context_mark, exc.context or ""
     line = mark.line + 1 if mark else 1
     opened = exc.context_mark.line + 1 if exc.context_mark else line
     if opened != line and context.startswith(("while parsing a flow", "while scanning a quoted")):
         kind = context.split(" a ", 1)[1]
         return opened, f"invalid YAML: the {kind} that starts on this line is not closed ({exc.problem} on line {line})"
-    return line, f"invalid YAML: {exc.problem}"
+    if context == "while scanning a simple key":
+        return opened, ("invalid YAML: this line is neither 'key: value' nor a '- ' item (is its ':' missing, "
+                        "or is it text of the value above that needs more indent?)")
+    plain = next((text for start, text in _SAID_PLAINLY.items() if (exc.problem or "").startswith(start)), None)
+    return line, f"invalid YAML: {plain or exc.problem}"
 
 
 def _problem(text: str, exc: yaml.YAMLError) -> tuple[int, str]:
