@@ -75,9 +75,16 @@ def table(players: list[str], mismatch: Mismatch) -> str:
         return f"{want}" if want == got else f"{want} -> {got}"
 
     want, got = mismatch.expected, mismatch.actual
-    if mismatch.key == "finished" or not isinstance(want, list) or \
-            (mismatch.key in ("final", "ranks") and len(want) != len(got)):
+    if mismatch.key == "finished" or not isinstance(want, list):
         return f"    {mismatch.key}: expected {_yaml(want)}, the engine gives {_yaml(got)}"
+    per_seat = f" (one value per player: {', '.join(players)})"
+    if mismatch.key in ("final", "ranks") and len(want) != len(got):
+        return f"    {mismatch.key}: expected {_yaml(want)}, the engine gives {_yaml(got)}{per_seat}"
+    if mismatch.key in ("scores", "totals"):  # a row that is not one value per player: the table cannot show it
+        for index, row in enumerate(want):
+            if not isinstance(row, list) or len(row) != len(players):
+                engine = _yaml(got[index]) if index < len(got) else "no such round"
+                return f"    {mismatch.key}, round {index + 1}: expected {_yaml(row)}, the engine gives {engine}{per_seat}"
     rows = [[mismatch.key, *players]]
     if mismatch.key in ("scores", "totals"):
         for index in range(max(len(want), len(got))):
