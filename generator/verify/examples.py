@@ -108,7 +108,7 @@ MEANING = {
     "tricksSum": "the tricks taken do not add up to the hand size",
     "dealerHook": "the dealer's bid makes the bids add up to the hand size",
     "adjustAbsent": "an adjustment for a player absent from the round",
-    "loserRange": "the loser is not one of the players",
+    "loserRange": "the loser is not a seat (0 for the first player in players, 1 for the second, ...)",
     "loserAbsent": "the loser is absent from the round",
     "playerCount": "a number of players the game does not allow",
     "badSetting": "a setting outside what the game offers",
