@@ -12,7 +12,10 @@ AGREED_LIMIT = 1_000_000
 
 
 class ShapeError(ValueError):
-    """Input that is not of the contract's shape at all. Its message is one line."""
+    """Input that is not of the contract's shape at all. Its message is one line; round is the
+    number (from 1) of the round it is about, if any, for a caller that knows where that round is written."""
+
+    round: int | None = None
 
 
 def _require(condition: bool, message: str) -> None:
@@ -92,6 +95,17 @@ def _check_tally_round(rnd: dict, number: int, players: list[str]) -> None:
     _require(not players or len(seats) < len(players), f"input: round {number}: every seat is absent")
 
 
+def _check_round(rnd: Any, number: int, template: str, players: list[str]) -> None:
+    _require(isinstance(rnd, dict), f"input: round {number} is not an object")
+    if template == "bid":
+        _check_bid_round(rnd, number, players)
+    else:
+        _check_tally_round(rnd, number, players)
+    _require("adjust" not in rnd or _per_seat(rnd["adjust"], players, allow_null=True),
+             f"input: round {number}: 'adjust' must list one whole number (or null) per player, "
+             f"from -{AGREED_LIMIT} to {AGREED_LIMIT}")
+
+
 def check_shape(data: Any) -> tuple[str, dict, list[str]]:
     """The template, the spec and the players of input of the contract's shape; ShapeError otherwise."""
     _require(isinstance(data, dict), "input: expected a JSON object")
@@ -108,14 +122,11 @@ def check_shape(data: Any) -> tuple[str, dict, list[str]]:
     rounds = data.get("rounds", [])
     _require(isinstance(rounds, list), "input: 'rounds' must be a list")
     for number, rnd in enumerate(rounds, 1):
-        _require(isinstance(rnd, dict), f"input: round {number} is not an object")
-        if template == "bid":
-            _check_bid_round(rnd, number, players)
-        else:
-            _check_tally_round(rnd, number, players)
-        _require("adjust" not in rnd or _per_seat(rnd["adjust"], players, allow_null=True),
-                 f"input: round {number}: 'adjust' must list one whole number (or null) per player, "
-                 f"from -{AGREED_LIMIT} to {AGREED_LIMIT}")
+        try:
+            _check_round(rnd, number, template, players)
+        except ShapeError as exc:
+            exc.round = number
+            raise
     first = data.get("firstDealer", 0)
     _require(whole(first) is not None and (not players or 0 <= whole(first) < len(players)),
              "input: 'firstDealer' must be the index of a player")

@@ -142,8 +142,9 @@ def run_case(problems: Problems, file: str, line: int, label: str, players: list
     """The engine's output for one example or check; None (and a problem) when its rounds are not valid."""
     try:
         output = score(data)
-    except ShapeError as exc:
-        problems.add(file, line, f"{label}: {str(exc).removeprefix('input: ')}")
+    except ShapeError as exc:  # at the line of its round, when the example has rounds of its own
+        at = line_of(round_lines, exc.round - 1) if round_lines and exc.round else line
+        problems.add(file, at, f"{label}: {str(exc).removeprefix('input: ')}")
         return None
     if _norm(output["errors"]) != _norm(declared):
         undeclared = [e for e in output["errors"] if _norm([e])[0] not in _norm(declared)]
