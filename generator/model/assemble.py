@@ -90,6 +90,7 @@ def build_game(problems: Problems, raw: Raw, raw_texts: dict[str, RawTexts], gam
         return None
     examples, named = loaded
     chain = extends_chain(raw, game_id)
+    drafts = draft_languages(problems, data, path, langs)
     texts = {}
     for lang in languages:
         own, rules = raw_texts[game_id][lang]
@@ -99,9 +100,9 @@ def build_game(problems: Problems, raw: Raw, raw_texts: dict[str, RawTexts], gam
         common = ((shared[lang][0], facts["template"], shared[lang][1].get(facts["template"], {}))
                   if lang in shared else None)
         text = game_text(problems, lang, layers, path.parent / f"{lang}.md", facts["settings"],
-                         list(facts["variants"]), named, common)
+                         list(facts["variants"]), named, common, lang in drafts)
         if text:
             texts[lang] = text
     return Game(game_id, facts["template"], facts["order"], facts["players"], facts["fixed"],
                 facts["settings"], facts["variants"], examples, texts, path.parent, data.get("extends"),
-                facts["unit"], draft_languages(problems, data, path, langs))
+                facts["unit"], drafts)

@@ -10,6 +10,7 @@ from .nodes import Fields
 from .schema import Shape, line_of
 from .types import Alias, ExampleText, GameText, Loc, SettingMeta, SettingText, Text
 from .files import present, read_text
+from .markers import MARKER
 from .yamlfile import load_yaml
 
 Common = tuple[Path, str, dict]  # content/settings/<lang>.yaml, the game's template, its texts for that template
@@ -38,11 +39,18 @@ def load_raw(problems: Problems, folder: Path, lang: str) -> tuple[dict | None, 
     return data, rules
 
 
+def stand_in(key: str, texts: dict[str, Any]) -> str:
+    """How a draft holds an entry it lacks until it is translated: `key: {name: TODO(giv), ...}`."""
+    def flow(values: dict[str, Any]) -> str:
+        return "{" + ", ".join(f"{k}: {flow(v) if isinstance(v, dict) else v}" for k, v in values.items()) + "}"
+    return f"; a draft holds it as '{key}: {flow(texts)}' until it is translated"
+
+
 def _text(problems: Problems, path: Path, where: str, data: Any, line: int, lang: str,
-          fields: Fields = LABELLED) -> Text | None:
+          fields: Fields = LABELLED, draft_stand_in: str = "") -> Text | None:
     shape, keys = Shape(problems, path, where), tuple(fields.all())
     if not isinstance(data, dict):
-        problems.add(path, line, f"missing translation: {where} ({lang})")
+        problems.add(path, line, f"missing translation: {where} ({lang}){draft_stand_in}")
         return None
     missing = [k for k in keys if k not in data]
     for key in missing:
@@ -127,8 +135,10 @@ def aliases(problems: Problems, path: Path, data: dict, lang: str) -> list[Alias
 
 def game_text(problems: Problems, lang: str, layers: list[tuple[Path, dict]], rules_file: Path,
               settings: dict[str, SettingMeta], variant_ids: list[str], examples: dict[str, list[str]],
-              shared: Common | None = None) -> GameText | None:
-    """The complete text of a game in one language; layers are the game's file first, then its parents'."""
+              shared: Common | None = None, draft: bool = False) -> GameText | None:
+    """The complete text of a game in one language; layers are the game's file first, then its parents'.
+    A draft language that lacks a variant or an example is told how to hold it (stand_in)."""
+    todo = MARKER
     path, own = layers[0]
     slug = own["slug"]
     stext = settings_text(problems, layers, settings, lang, shared)
@@ -136,7 +146,7 @@ def game_text(problems: Problems, lang: str, layers: list[tuple[Path, dict]], ru
     for vid in variant_ids:
         vpath, vdata = next(((p, d["variants"][vid]) for p, d in layers if vid in d.get("variants", {})), (path, None))
         text = _text(problems, vpath, f"variants.{vid}", vdata, line_of(own.get("variants", own), vid), lang,
-                     VARIANT_TEXT)
+                     VARIANT_TEXT, stand_in(vid, dict.fromkeys(VARIANT_TEXT.all(), todo)) if draft else "")
         if text:
             vtext[vid] = text
     for vpath, vdata in layers[:1]:  # a parent's texts are checked with the parent (it may have more variants)
@@ -152,7 +162,9 @@ def game_text(problems: Problems, lang: str, layers: list[tuple[Path, dict]], ru
         line = line_of(raw_examples, eid) if eid in raw_examples else line_of(own, "examples" if "examples" in own else None)
         where = f"examples.{eid}"
         if not isinstance(data, dict):
-            problems.add(path, line, f"missing translation: {where} ({lang})")
+            held = {**dict.fromkeys(EXAMPLE_TEXT.required, todo),
+                    **({"checks": dict.fromkeys(check_ids, todo)} if check_ids else {})}
+            problems.add(path, line, f"missing translation: {where} ({lang}){stand_in(eid, held) if draft else ''}")
             continue
         ok = Shape(problems, path, where).mapping(data, line, EXAMPLE_TEXT)
         checks = data.get("checks", {}) if isinstance(data.get("checks"), dict) else {}
