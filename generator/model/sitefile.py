@@ -1,6 +1,7 @@
-"""The checks on site.yaml's values that say what may be published: locales and URLs."""
+"""The checks on the values that say what may be published: locales, language codes and URLs."""
 from __future__ import annotations
 
+import functools
 import re
 from urllib.parse import urlsplit
 
@@ -21,6 +22,18 @@ def locale_problem(code: str, locale: str) -> str | None:
         return f"'{locale}' is not a locale Giv knows"
     if known.language != code:
         return f"'{locale}' is a locale of {known.language}, not of {code}"
+    return None
+
+
+@functools.lru_cache(maxsize=None)
+def language_problem(code: str) -> str | None:
+    """Why code (an alias's lang) is not a language Babel knows, or None: dk is no language (Danish is da)."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        Locale.parse(code)
+    except (UnknownLocaleError, ValueError):
+        return f"'{code}' is not a language code Giv knows (ISO 639, as in da, sv, en, de)"
     return None
 
 

@@ -8,6 +8,7 @@ from .errors import Problems, hint
 from .format import ALIAS, EXAMPLE_TEXT, LABELLED, TEXT, VARIANT_TEXT, setting_text
 from .nodes import Fields
 from .schema import Shape, line_of
+from .sitefile import language_problem
 from .types import Alias, ExampleText, GameText, Loc, SettingMeta, SettingText, Text
 from .files import present, read_text
 from .markers import MARKER
@@ -129,7 +130,11 @@ def aliases(problems: Problems, path: Path, data: dict, lang: str) -> list[Alias
         if isinstance(item, str) and item.strip():
             out.append(Alias(item.strip(), lang, line))
         elif Shape(problems, path, f"aliases[{index + 1}]").mapping(item, line, ALIAS):
-            out.append(Alias(item["name"].strip(), item["lang"], line))
+            problem = language_problem(item["lang"])
+            if problem:
+                problems.add(path, line_of(item, "lang"), f"aliases[{index + 1}].lang: {problem}")
+            else:
+                out.append(Alias(item["name"].strip(), item["lang"], line))
     return out
 
 
