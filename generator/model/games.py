@@ -193,7 +193,7 @@ def build_game_facts(problems: Problems, game_id: str, data: dict, path: Path) -
                 ok = False
             elif key not in data["settings"]:
                 problems.add(vpath, line, f"variant '{vid}' sets '{key}', which {game_id} does not have as a setting"
-                                          + hint(key, data["settings"]))
+                                          + hint(key, settings))  # checked ones: never the misspelt key
                 ok = False
             elif key in settings and check_value(settings[key].as_spec(), value) is None:
                 problems.add(vpath, line, f"variant '{vid}': {key} {why_invalid(settings[key].as_spec(), value)}")
