@@ -126,7 +126,6 @@ function bidForm(app, current) {
   const { state, i18n } = app;
   const { t, num } = i18n;
   const n = app.playerCount();
-  const names = app.names();
   const draft = state.draft;
   const phase = draft.phase;
   const field = phase === 'bid' ? 'bid' : 'took';
@@ -138,11 +137,11 @@ function bidForm(app, current) {
   // the dealer bids last; a seat away from the round has no row
   const order = Array.from({ length: n }, (_, i) => (current.dealer + 1 + i) % n).filter((p) => !away.has(p));
   const box = errorBox();
-  const hookHint = h('p', { class: 'sheet-hook', id: 'giv-hook-hint', hidden: !hookOn || phase !== 'bid' });
+  const parsed = (key) => draft[key].map((x) => parseCount(x).value);
+  // (a sentence with the dealer's name: it follows the name as it is typed, app.sentence)
+  const hookHint = app.sentence('p', { class: 'sheet-hook', id: 'giv-hook-hint', hidden: !hookOn || phase !== 'bid' }, hookText);
   const sumHint = h('p', { class: 'sheet-sum', id: 'giv-sum-hint', 'aria-live': 'off' });
   const groups = [];
-
-  const parsed = (key) => draft[key].map((x) => parseCount(x).value);
 
   /** The dealer's forbidden bid once every other bid is in, else null. */
   function forbidden() {
@@ -154,14 +153,20 @@ function bidForm(app, current) {
     return value >= 0 && value <= hand ? value : null;
   }
 
+  /** What the dealer may bid, in words: nothing until the others have bid, then the bid refused. */
+  function hookText() {
+    if (!hookOn || phase !== 'bid') return '';
+    const name = app.names()[current.dealer];
+    const blocked = forbidden();
+    if (order.slice(0, -1).some((p) => parsed('bids')[p] === null)) return i18n.tn('hookLater', hand, { name, hand: num(hand) });
+    return blocked !== null ? t('hookForbidden', { name, bid: num(blocked) }) : t('hookFree', { name });
+  }
+
   function refresh() {
     const values = parsed(phase === 'bid' ? 'bids' : 'took');
     const blocked = forbidden();
     if (hookOn && phase === 'bid') {
-      const dealerName = names[current.dealer];
-      const others = order.slice(0, -1).some((p) => values[p] === null);
-      setText(hookHint, others ? i18n.tn('hookLater', hand, { name: dealerName, hand: num(hand) })
-        : blocked !== null ? t('hookForbidden', { name: dealerName, bid: num(blocked) }) : t('hookFree', { name: dealerName }));
+      setText(hookHint, hookText());
       hookHint.dataset.forbidden = blocked === null ? '' : String(blocked);
     }
     const sum = values.reduce((a, b) => a + (b || 0), 0);
@@ -285,14 +290,13 @@ function bidForm(app, current) {
 
 function tallyForm(app, current) {
   const { t, num } = app.i18n;
-  const names = app.names();
   const roundNo = current.index + 1;
   const box = errorBox();
   const was = current.editing ? app.state.rounds[current.index].loser : null;
   const question = h('p', { class: 'sheet-step', id: 'giv-who-lost' }, t('whoLost', { round: num(roundNo) }));
   // a player away from the deal (sitting out, gone, or not come yet) cannot lose it
   const away = awaySeats(app);
-  const buttons = names.flatMap((name, p) => (away.has(p) ? [] : [h('button', {
+  const buttons = app.state.players.flatMap((_, p) => (away.has(p) ? [] : [h('button', {
     type: 'button', class: 'sheet-button sheet-loser', id: `giv-loser-${p}`, dataset: hook(roundNo, p, 'loser'),
     'aria-pressed': current.editing ? String(p === was) : null,
     onclick: () => {
@@ -304,7 +308,7 @@ function tallyForm(app, current) {
       if (errors.length) { showErrors(box, errors.map((e) => app.errorText(e))); return; }
       app.saveRound(current.index, candidate);
     },
-  }, name)]));
+  }, app.nameEl(p))]));
   const limit = app.result.settings.lossLimit;
   const note = limit > 0 ? h('p', { class: 'sheet-facts' }, app.i18n.tn('lossLimitNote', limit)) : null;
   return h('div', { class: 'sheet-form' }, question,

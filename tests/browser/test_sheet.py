@@ -334,6 +334,25 @@ def test_dealer_hook_shows_the_forbidden_bid_and_refuses_it(page, server):
     page.wait_for_selector("button[data-round='1'][data-field='took']")
 
 
+@pytest.mark.parametrize("game", ["vend-om", "vandtia"])
+def test_names_typed_reach_the_round_being_entered(page, server, game):
+    """Names typed (and nothing else changed, so nothing is drawn again) are the names the round
+    being entered says: the dealer in the hook's sentence, each player on the loser's buttons."""
+    open_sheet(page, server, game, "sv")
+    open_setup(page)
+    page.locator("#giv-player-count").select_option("3")
+    names = ["Anna", "Bo", "Cecilia"]
+    for i, name in enumerate(names):
+        page.locator(f"#giv-name-{i}").click()
+        page.keyboard.press("Control+a")
+        page.keyboard.type(name)
+    if game == "vend-om":
+        assert page.locator("#giv-hook-hint").inner_text().startswith("Anna ger och bjuder sist")
+        assert "Spelare" not in seen(page.locator(".sheet-entry"))
+    else:
+        assert page.locator(".sheet-loser").all_inner_texts() == names
+
+
 def test_tricks_that_do_not_add_up_and_bad_values_are_refused(page, server):
     open_sheet(page, server, "tips", "en")
     setup(page, ["Ann", "Bob", "Cat"], settings={"maxHandSize": 4, "dealerHook": False})
