@@ -107,6 +107,20 @@ def test_survives_a_broken_file_and_reloads_when_fixed(dev):
     assert "; fixed" in log
 
 
+def test_a_worked_example_s_error_fixed_changes_nothing_else(dev):
+    """A wrong number in a worked example stops the build (the incremental one, then the full one
+    it falls back on); putting it right again changes no file, so no open page reloads."""
+    examples = dev.content / "games" / "vandtia" / "examples.yaml"
+    good = examples.read_text("utf-8")
+    examples.write_text(good.replace("      - [1, 1, 3, 0]\n", "      - [1, 1, 3, 1]\n", 1), "utf-8")
+    wait_for(lambda: (s := json.loads(get(dev.url + "__giv/state")[2])) and not s["ok"] and s)
+    examples.write_text(good, "utf-8")
+    wait_for(lambda: json.loads(get(dev.url + "__giv/state")[2])["ok"])
+    built = [line for line in dev.log_text.getvalue().splitlines() if line.startswith("giv serve: built")]
+    assert "; nothing changed (" in built[-1] and built[-1].endswith("; fixed"), built
+    assert dev.changed == []
+
+
 def test_a_template_error_is_shown_too(dev):
     template = dev.templates / "index.html"
     good = template.read_text("utf-8")

@@ -84,11 +84,13 @@ class Cache:
         return records.listed
 
     def forget(self) -> None:
-        """Start anew: the next build is a full one."""
+        """Start anew: the next build is a full one. What it changes is still told against the
+        last build's files, which giv serve keeps serving meanwhile (and then reloads only the
+        pages that changed)."""
         from .records import Records
 
-        self.manifest, self._index = idx.Manifest(self.target), idx.Index()
-        self._records, self.files = Records(), {}
+        self.manifest, self._index = idx.Manifest(self.target), idx.Index(pages=self.index.pages)
+        self._records = Records()
 
     def catalogs(self) -> Path | None:
         """Where complete catalogs are kept compiled (i18n/catalogs.py)."""
