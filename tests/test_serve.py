@@ -146,6 +146,22 @@ def test_the_browser_shows_the_error_and_reloads(dev, page):
     assert page.locator("#giv-overlay").count() == 0
 
 
+def test_the_error_overlay_fits_a_phone(dev, page):
+    """At 360 px the overlay's lines wrap, a long file:line with them: nothing scrolls sideways."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(dev.url + "en/vandtia/")
+    page.wait_for_function("() => document.currentScript !== undefined")
+    examples = dev.content / "games" / "vandtia" / "examples.yaml"
+    good = examples.read_text("utf-8")
+    examples.write_text(good.replace("      - [1, 1, 3, 0]\n", "      - [1, 1, 3, 1]\n", 1), "utf-8")
+    page.wait_for_selector("#giv-overlay", timeout=15000)
+    assert "content/games/vandtia/examples.yaml:" in page.inner_text("#giv-overlay")
+    assert page.evaluate("() => [...document.querySelectorAll('#giv-overlay, #giv-overlay *')]"
+                         ".filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.outerHTML.slice(0, 80))") == []
+    examples.write_text(good, "utf-8")
+    page.wait_for_selector("#giv-overlay", state="detached", timeout=15000)
+
+
 def test_a_saved_file_is_named_without_the_scratch_files_of_the_save(tmp_path):
     """`sed -i` writes a temporary file and renames it over the one it edits; vim writes .swp
     files: only the edited file is named (and only it makes a rebuild)."""
