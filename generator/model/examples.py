@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .errors import Problems
+from .errors import Problems, listing
 from .files import present
-from .format import CHECK, ERROR, EXAMPLE, EXPECT
+from .format import CHECK, ERROR, EXAMPLE, EXPECT, ROUND
 from .schema import Shape, kind_of, line_of
 from .types import Check, Example, Loc
 from .yamlfile import load_yaml
@@ -20,6 +20,22 @@ def _errors(problems: Problems, path: Path, where: str, items: list) -> list[dic
         out.append({"code": item["code"], "round": item.get("round"), "player": item.get("player"),
                     **({"setting": item["setting"]} if "setting" in item else {}), "line": line_of(items, index)})
     return out
+
+
+ROUND_KEYS = sorted({key for form in ROUND.options for key in form.all()})  # a bid round's or a tally round's
+
+
+def _round_keys(problems: Problems, path: Path, where: str, rounds: list) -> bool:
+    """False, each said at its line, when a round has a key that no round has (a misspelt one):
+    which keys a round needs depends on the game, and the engine names what is missing."""
+    ok = True
+    for index, rnd in enumerate(rounds):
+        for key in rnd if isinstance(rnd, dict) else ():
+            if key not in ROUND_KEYS:
+                problems.add(path, line_of(rnd, key), f"unknown key '{where}.rounds[{index + 1}].{key}'"
+                                                      f"{listing(str(key), ROUND_KEYS)}")
+                ok = False
+    return ok
 
 
 def _ids(items: object) -> list[str]:
@@ -60,6 +76,7 @@ def load_examples(problems: Problems, path: Path) -> tuple[list[Example], dict[s
         seen.add(item["id"])
         where = f"examples.{item['id']}"
         ok = Shape(problems, path, f"{where}.expect").mapping(item["expect"], line_of(item, "expect"), EXPECT)
+        ok = _round_keys(problems, path, where, item["rounds"]) and ok
         errors = _errors(problems, path, where, item.get("errors", []))
         checks = []
         for cindex, citem in enumerate(item.get("checks", [])):
