@@ -112,27 +112,27 @@ export function seatsPart(app) {
   const out = awaySeats(app);
   const gone = new Set(state.gone || []);
   const later = notYet(state, current.index);
-  const names = app.names();
   const box = h('p', { class: 'sheet-field-error', role: 'alert' });
-  const button = (label, words, id, run) => h('button', { type: 'button', class: 'sheet-button is-small', id, 'aria-label': words, onclick: run }, label);
+  // (what a button says names its player as the name is now: it may be typed again meanwhile)
+  const button = (label, words, id, run) => app.labelled(h('button', { type: 'button', class: 'sheet-button is-small', id, onclick: run }, label), words);
   const rows = state.players.map((_, p) => {
-    const name = names[p];
+    const named = (key, values = {}) => () => t(key, { name: app.names()[p], ...values });
     const toggled = (set, add) => { const next = new Set(set); if (add) next.add(p); else next.delete(p); return next; };
     const does = [];
     if (later.has(p)) {
       // a latecomer was not at the table for this deal: nothing to sit out or leave
     } else if (gone.has(p) && !current.editing) {
-      does.push(button(t('comesBack'), t('comesBackOf', { name }), `giv-back-${p}`,
-        () => seat(app, toggled(out, false), toggled(gone, false), t('cameBack', { name }), `giv-back-${p}`, box)));
+      does.push(button(t('comesBack'), named('comesBackOf'), `giv-back-${p}`,
+        () => seat(app, toggled(out, false), toggled(gone, false), named('cameBack')(), `giv-back-${p}`, box)));
     } else {
       does.push(out.has(p)
-        ? button(t('playsAgain'), t('playsAgainOf', { name, round }), `giv-plays-${p}`,
-          () => seat(app, toggled(out, false), null, t('playingAgain', { name, round }), `giv-plays-${p}`, box))
-        : button(t('sitsOut'), t('sitsOutOf', { name, round }), `giv-out-${p}`,
-          () => seat(app, toggled(out, true), null, t('sittingOut', { name, round }), `giv-out-${p}`, box)));
+        ? button(t('playsAgain'), named('playsAgainOf', { round }), `giv-plays-${p}`,
+          () => seat(app, toggled(out, false), null, named('playingAgain', { round })(), `giv-plays-${p}`, box))
+        : button(t('sitsOut'), named('sitsOutOf', { round }), `giv-out-${p}`,
+          () => seat(app, toggled(out, true), null, named('sittingOut', { round })(), `giv-out-${p}`, box)));
       if (!current.editing) {
-        does.push(button(t('leaves'), t('leavesOf', { name }), `giv-leave-${p}`,
-          () => seat(app, toggled(out, true), toggled(gone, true), t('left', { name }), `giv-leave-${p}`, box)));
+        does.push(button(t('leaves'), named('leavesOf'), `giv-leave-${p}`,
+          () => seat(app, toggled(out, true), toggled(gone, true), named('left')(), `giv-leave-${p}`, box)));
       }
     }
     const status = later.has(p) ? 'notYetJoined' : gone.has(p) && out.has(p) ? 'statusGone' : out.has(p) ? 'statusOut' : 'statusPlays';

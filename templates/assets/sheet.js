@@ -28,6 +28,7 @@ export function createSheet(root, data) {
   const storage = openStorage(data.storageKey);
   const notices = [];                   // lasting notices at the top of the sheet
   const sentences = new Map();          // shown sentences with names in them -> how to make them
+  const labels = new Map();             // the same, said only to a screen reader (aria-label)
   let status = null;                    // the live region for short confirmations
   const shownNames = { key: null, names: [] }; // the display names, for the players they were made for
 
@@ -63,6 +64,13 @@ export function createSheet(root, data) {
       return el;
     },
 
+    /** An element's aria-label with names in it ("Bo sits out deal 3"), kept up to date as a sentence is. */
+    labelled(el, make) {
+      el.setAttribute('aria-label', make());
+      labels.set(el, make);
+      return el;
+    },
+
     /** A name was typed: every shown name follows, without recomputing or redrawing the sheet. */
     updateNames() {
       const names = app.names();
@@ -73,6 +81,10 @@ export function createSheet(root, data) {
       for (const [el, make] of sentences) {
         if (!el.isConnected) sentences.delete(el);
         else setText(el, make());
+      }
+      for (const [el, make] of labels) {
+        if (!el.isConnected) labels.delete(el);
+        else el.setAttribute('aria-label', make());
       }
     },
 

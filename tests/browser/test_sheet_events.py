@@ -300,6 +300,27 @@ def test_a_player_who_has_left_is_not_listed_as_sitting_out(browser, server):
     assert pg.watch_errors == []
 
 
+def test_a_player_renamed_mid_game_is_named_by_the_seat_buttons(browser, server):
+    """A name typed again mid-game (a typo put right) is the one the buttons beside the seats say
+    to a screen reader, and the one said when they are tapped."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", "en")
+    setup(pg, ["Ann", "Bob", "Cat", "Dan"], settings={"dealerHook": False})
+    play_bid_round(pg, 1, [10, 0, 0, 0], [10, 0, 0, 0])
+    open_table(pg)
+    assert "Bob" in pg.locator("#giv-out-1").get_attribute("aria-label")
+    open_setup(pg)
+    pg.locator("#giv-name-1").click()
+    pg.keyboard.press("Control+a")
+    pg.keyboard.type("Bo")
+    assert "Bo " in pg.locator("#giv-out-1").get_attribute("aria-label")
+    assert "Bob" not in pg.locator("#giv-out-1").get_attribute("aria-label")
+    pg.locator("#giv-out-1").tap()
+    pw_expect(pg.locator("#sheet-app [role='status']")).to_have_text("Bo sits out deal 2.")
+    context.close()
+    assert pg.watch_errors == []
+
+
 BROWSER = {"en": "in this browser", "da": "i denne browser", "sv": "i den här webbläsaren"}
 
 
