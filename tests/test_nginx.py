@@ -4,6 +4,7 @@ language's 404 page, a domain per language, a sub-path, and the service worker's
 nginx runs as this test's own process (no daemon, no master process) on a free loopback port."""
 from __future__ import annotations
 
+import http.client
 import json
 import re
 import socket
@@ -77,6 +78,14 @@ http {{
         except urllib.error.HTTPError as exc:
             return exc.code, dict(exc.headers), exc.read().decode("utf-8")
 
+    def moved_to(self, path: str, host: str) -> tuple[int, str | None]:
+        """The status and Location of the answer to path, the redirect not followed."""
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        connection.request("GET", path, headers={"Host": host})
+        response = connection.getresponse()
+        connection.close()
+        return response.status, response.getheader("Location")
+
     def stop(self) -> None:
         self.proc.terminate()
         self.proc.wait(10)
@@ -149,6 +158,7 @@ def test_one_domain_with_a_folder_per_language(tmp_path, nginx):
     host = "giv.example"
     status, headers, body = server.get("/da/vend-om/", host)
     assert status == 200 and headers["Content-Type"] == "text/html; charset=utf-8"
+    assert server.moved_to("/da/vend-om", host) == (301, "/da/vend-om/")  # a path: right behind an HTTPS proxy too
     for lang, words in (("da", "Siden findes ikke"), ("sv", "Sidan finns inte"), ("en", "Page not found")):
         status, _, body = server.get(f"/{lang}/no-such-game/", host)
         assert status == 404 and lang_of(body) == lang and words in body, lang
@@ -180,6 +190,7 @@ x_default: da
         status, _, body = server.get("/", host)
         assert status == 200 and lang_of(body) == lang
         assert server.get(f"/{game}/", host)[0] == 200
+        assert server.moved_to(f"/{game}", host) == (301, f"/{game}/")
         status, _, body = server.get("/no-such-game/", host)
         assert status == 404 and lang_of(body) == lang and missing in body
         assert switcher_leads_home(server, body, host, "/no-such-game/") == ["da", "sv"]
@@ -199,6 +210,7 @@ def test_a_sub_path(tmp_path, nginx):
     assert status == 200 and lang_of(body) == "da"
     status, _, body = server.get("/kortspil/vend-om/", host)
     assert status == 200 and 'href="../assets/giv.css"' in body
+    assert server.moved_to("/kortspil/vend-om", host) == (301, "/kortspil/vend-om/")
     assert server.get("/kortspil/assets/giv.css", host)[0] == 200
     status, _, body = server.get("/kortspil/no-such-game/", host)
     assert status == 404 and "Siden findes ikke" in body
