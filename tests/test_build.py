@@ -330,6 +330,8 @@ def test_bless_rewrites_only_the_wrong_numbers(tmp_path):
     said = [line for line in blessed.stdout.splitlines() if line.startswith("giv build --bless: ")]
     assert len(said) == 5, blessed.stdout  # each rewrite named, with its file, line and numbers
     assert any("mini-whist/examples.yaml:" in line and "final [21, 2, 20] -> [21, -2, 20]" in line for line in said), said
+    row = (VALID / tally.relative_to(site)).read_text(encoding="utf-8").splitlines().index("      - [1, 2, 0]") + 1
+    assert f"giv build --bless: content/games/mini-tally/examples.yaml:{row}: totals, round 3: [1, 1, 1] -> [1, 2, 0]" in said, said
     for path in broken:  # every number is back as it was, and every other byte (comments too) kept
         original = VALID / path.relative_to(site)
         assert path.read_bytes() == original.read_bytes(), path.name

@@ -37,6 +37,17 @@ def _said(value) -> str:
     return "true" if value is True else "false" if value is False else str(value)
 
 
+def said(file: str, m: Mismatch) -> list[str]:
+    """What a rewrite changed, for the author to review: each row that changed at its own line
+    (a round's scores or totals), else the value at its key's line."""
+    want, got = m.expected, m.actual
+    if isinstance(want, LList) and want.lines and isinstance(got, list) and len(want) == len(got) \
+            and all(isinstance(row, list) for row in want):
+        return [f"giv build --bless: {file}:{want.lines[i]}: {m.key}, round {i + 1}: {_flow(w)} -> {_flow(g)}"
+                for i, (w, g) in enumerate(zip(want, got)) if w != g]
+    return [f"giv build --bless: {file}:{m.key_line}: {m.key} {_said(want)} -> {_said(got)}"]
+
+
 def bless(base: Path, mismatches: list[tuple[str, Mismatch, dict]]) -> list[str]:
     """Rewrite every file with mismatches, bottom-up so earlier line numbers stay true, and say
     on stdout what each rewrite changed (the author reviews it)."""
@@ -50,7 +61,7 @@ def bless(base: Path, mismatches: list[tuple[str, Mismatch, dict]]) -> list[str]
         for m in sorted(items, key=lambda m: -m.key_line):
             lines = rewrite(lines, m)
         for m in sorted(items, key=lambda m: m.key_line):
-            print(f"giv build --bless: {file}:{m.key_line}: {m.key} {_said(m.expected)} -> {_said(m.actual)}")
+            print(*said(file, m), sep="\n")
         path.write_text("".join(lines), encoding="utf-8")
         changed.append(file)
     return changed
