@@ -88,16 +88,30 @@ def _build(content: Path, templates: Path, out: Path | None, langs: list[str] | 
     return list(files)
 
 
+OUT = "site"  # giv build's folder (--out), where it runs
+
+
+def templates_beside(content: Path) -> Path:
+    """The templates a site's content is built with: templates/ beside content/."""
+    return content.resolve().parent / "templates"
+
+
+def site_cache(content: Path, out: Path, langs: list[str] | None = None) -> Cache:
+    """The cache giv build keeps for building content into out, in .giv-cache/ beside content/."""
+    from .cache import Cache
+
+    return Cache(content, templates_beside(content), out, langs, content.resolve().parent / ".giv-cache")
+
+
 def build_command(args: argparse.Namespace) -> int:
     import time
 
-    from .cache import Cache
     from .progress import Progress
 
     content, out = Path(args.content), Path(args.out)
-    templates = Path(getattr(args, "templates", None) or content.resolve().parent / "templates")
+    templates = templates_beside(content)
     drafts = getattr(args, "drafts", False)
-    cache = None if args.bless or drafts else Cache(content, templates, out, args.lang, content.resolve().parent / ".giv-cache")
+    cache = None if args.bless or drafts else site_cache(content, out, args.lang)
     if cache and getattr(args, "clean", False):
         cache.forget()                                          # build everything; the cache starts anew
     started = time.monotonic()

@@ -5,6 +5,8 @@ import argparse
 import os
 import sys
 
+from .build import OUT
+
 PAGEFIND_MISSING = ("{command}: Pagefind's binary (the pagefind_bin package, which makes the search index) is not "
                     "installed in this Python; run `make site`, or `.venv/bin/pip install -e .`")
 
@@ -40,7 +42,7 @@ def parser() -> argparse.ArgumentParser:
     s = sub.add_parser("score", help="score one game: JSON input on stdin, JSON output on stdout")
     s.set_defaults(func=cmd_score)
     b = sub.add_parser("build", help="build the site from content/ into site/")
-    b.add_argument("--out", default="site", help="output folder (default: site)")
+    b.add_argument("--out", default=OUT, help=f"output folder (default: {OUT})")
     b.add_argument("--lang", action="append", help="build only this language (repeatable)")
     b.add_argument("--bless", action="store_true", help="rewrite the worked examples' expected values")
     b.add_argument("--clean", action="store_true", help="build everything anew, ignoring .giv-cache/")

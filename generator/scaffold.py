@@ -86,14 +86,13 @@ def rules_md(lang: str) -> str:
 
 
 def load(content: Path) -> Site:
-    """The site as `giv build` (into site/ beside content/) would load it: from its cache, reading
+    """The site as `giv build` (into its default folder) would load it: from its cache, reading
     again only what changed since that build. Raises ValueError when it has problems."""
-    from .cache import Cache
+    from .build import OUT, site_cache
     from .model.content_error import ContentError
 
-    root = content.resolve().parent
     try:
-        return Cache(content, root / "templates", root / "site", None, root / ".giv-cache").load_site()
+        return site_cache(content, Path(OUT)).load_site()
     except ContentError as exc:
         raise ValueError(f"{len(exc.problems)} problem(s) in {content}/ to mend first (`giv build` lists them), "
                          f"so that the new game can be checked against the others: {exc.problems[0]}") from None

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TextIO
 from urllib.parse import unquote, urlsplit
 
-from ..build import build
+from ..build import build, templates_beside
 from ..cache import Cache
 from ..cache.inputs import RACY_NS, Inputs
 from ..model.content_error import ContentError
@@ -332,7 +332,7 @@ def stop_on_signals() -> None:
 
 def serve_command(args) -> int:
     content = Path(args.content)
-    templates = Path(getattr(args, "templates", None) or content.resolve().parent / "templates")
+    templates = templates_beside(content)
     try:
         dev = DevServer(content, templates, args.lang, args.host, args.port)
     except OSError as exc:
