@@ -29,6 +29,7 @@ function adjust(app, i, p, value, note, box) {
   state.rounds[i] = round;
   state.redo = null;
   app.commit({ focusId: 'giv-adjust-points' });
+  app.keepFinished();
   const name = app.names()[p];
   app.announce(value === 0 ? t('adjustRemoved', { name, round: num(i + 1) })
     : t('adjusted', { name, round: num(i + 1), points: signed(value) }));

@@ -205,6 +205,7 @@ export function createSheet(root, data) {
       app.state.settings[key] = value;
       if (PLAN_KEYS.includes(key)) replan(app, before);
       app.commit();
+      app.keepFinished();
       return true;
     },
 
@@ -214,6 +215,7 @@ export function createSheet(root, data) {
       app.state.settings = settings;
       if (PLAN_KEYS.some((key) => was[key] !== settings[key])) replan(app, before);
       app.commit();
+      app.keepFinished();
     },
 
     setPlayerCount(count) {
@@ -233,6 +235,7 @@ export function createSheet(root, data) {
       app.state.players[index] = name.slice(0, 40);
       app.save();
       app.updateNames();
+      app.keepFinished(); // (a finished game's line in the history names the players as they are now)
     },
 
     setFirstDealer(index) {
@@ -255,7 +258,7 @@ export function createSheet(root, data) {
       state.draft = blankDraft(app.playerCount());
       if (editing && aside) Object.assign(state.draft, aside); // the new round half typed before the edit
       app.commit({ focus: 'entry' });
-      if (app.result.finished) app.keepFinished();
+      app.keepFinished();
       const parts = [t(editing ? 'roundChanged' : 'roundSaved', { round: i18n.num(index + 1) })];
       if (data.template === 'tally') parts.push(t('lossTo', { name: app.names()[round.loser] }));
       if (app.result.finished && !wasFinished) parts.push(app.winnerText());
@@ -263,11 +266,13 @@ export function createSheet(root, data) {
     },
 
     /**
-     * A finished game goes into this phone's history (again, under the same id, when edited), in
-     * the task after the next paint (see afterPaint): the frame that answers the action is not its.
+     * A finished game goes into this phone's history (again, under the same id, after any change:
+     * a round edited, a name, a setting, an adjustment), in the task after the next paint (see
+     * afterPaint): the frame that answers the action is not its. A game not finished is left out.
      */
     keepFinished() {
       afterPaint('history', () => {
+        if (!app.result || !app.result.finished) return;
         const names = app.names();
         const standings = app.result.standings.map((s) => `${names[s.player]} ${i18n.num(s.total)}`);
         remember({ id: app.state.id, date: new Date().toISOString(), game: data.game, name: data.name, lang: data.lang,
@@ -332,7 +337,7 @@ export function createSheet(root, data) {
       state.redo = null;
       state.draft = blankDraft(app.playerCount());
       app.commit({ focus: 'entry' });
-      if (app.result.finished) app.keepFinished();
+      app.keepFinished();
       app.announce(t('redone', { round: i18n.num(state.rounds.length) }));
     },
 

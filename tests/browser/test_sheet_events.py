@@ -663,3 +663,31 @@ def test_the_deals_after_a_player_left_say_she_had_left_not_that_she_sat_out(bro
     check("imported")
     context.close()
     assert pg.watch_errors == []
+
+
+def test_a_finished_game_renamed_or_adjusted_afterwards_is_kept_so_in_the_history(browser, server):
+    """The table fixes a name's spelling and gives a forgotten penalty after the last deal: the
+    finished game's line in the history says what the sheet now says, not what it said at the end."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vandtia", "sv")
+    setup(pg, ["Ann", "Bo", "Cy", "Di"], settings={"roundCount": 3})
+    for deal, loser in enumerate((1, 2, 1), start=1):
+        pg.locator(f"#giv-loser-{loser}").tap()
+        pg.wait_for_selector(f"[data-round='{deal}'][data-field='total']")
+    past = pg.locator(".sheet-history .sheet-past")
+    pw_expect(past).to_contain_text("Vinnare: Ann och Di")
+    open_setup(pg)
+    pg.locator("#giv-name-0").tap()
+    pg.keyboard.press("End")
+    pg.keyboard.type("a")
+    pw_expect(past).to_contain_text("Vinnare: Anna och Di (Anna 0")
+    open_table(pg)
+    pg.locator("#giv-adjust-player").select_option("3")
+    pg.locator("#giv-adjust-points").tap()
+    pg.keyboard.type("1")
+    pg.locator("#giv-adjust-plus").tap()
+    assert seen(pg.locator(".sheet-winner").first) == "Vinnare: Anna"
+    pw_expect(past).to_contain_text("Vinnare: Anna (Anna 0, Cy 1, Di 1 och Bo 2)")
+    pw_expect(past).to_have_count(1)
+    context.close()
+    assert pg.watch_errors == []
