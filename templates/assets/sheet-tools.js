@@ -90,24 +90,30 @@ export function shareLink(app) {
   return `${origin}${pathname}${search}${encodeFragment(app.data, app.state)}`;
 }
 
+/** The link's field, once shown, follows the game: a link copied from it later is to the game as it is then. */
+export function followLink(app) {
+  const field = app.tools && app.tools.shared ? document.getElementById('giv-share-link') : null;
+  if (field) field.value = shareLink(app);
+}
+
 export function toolsSection(app) {
   const { t } = app.i18n;
-  const tools = app.tools || (app.tools = { link: '', confirming: false, importError: '' });
+  const tools = app.tools || (app.tools = { shared: false, confirming: false, importError: '' });
   const played = app.state.rounds.length > 0;
   const button = (label, action, extra = {}) => h('button', { type: 'button', class: 'sheet-button', onclick: action, ...extra }, label);
 
-  const linkBox = h('p', { class: 'sheet-link', hidden: !tools.link });
+  const linkBox = h('p', { class: 'sheet-link', hidden: !tools.shared });
   const linkInput = h('input', { type: 'text', id: 'giv-share-link', readonly: true, class: 'sheet-link-input' });
-  linkInput.value = tools.link;
+  linkInput.value = tools.shared ? shareLink(app) : '';
   linkBox.append(h('label', { for: 'giv-share-link' }, t('shareLabel')), linkInput);
 
   const share = button(t('share'), () => {
-    tools.link = shareLink(app);
-    linkInput.value = tools.link;
+    tools.shared = true;
+    linkInput.value = shareLink(app);
     linkBox.hidden = false;
     const fallback = () => { linkInput.focus(); linkInput.select(); app.announce(t('copyFailed')); };
     if (navigator.clipboard && navigator.clipboard.writeText) {
-      navigator.clipboard.writeText(tools.link).then(() => app.announce(t('copied')), fallback);
+      navigator.clipboard.writeText(linkInput.value).then(() => app.announce(t('copied')), fallback);
     } else fallback();
   }, { id: 'giv-share' });
 
@@ -129,7 +135,7 @@ export function toolsSection(app) {
 
   const confirm = h('div', { class: 'sheet-confirm', hidden: !tools.confirming, role: 'group', 'aria-labelledby': 'giv-confirm-text' },
     h('p', { id: 'giv-confirm-text' }, t('newGameConfirm')),
-    button(t('newGameYes'), () => { tools.confirming = false; tools.link = ''; app.newGame(); }, { id: 'giv-new-yes', class: 'sheet-button is-danger' }),
+    button(t('newGameYes'), () => { tools.confirming = false; tools.shared = false; app.newGame(); }, { id: 'giv-new-yes', class: 'sheet-button is-danger' }),
     button(t('cancel'), () => { tools.confirming = false; app.renderTools(); document.getElementById('giv-new')?.focus(); }, { id: 'giv-new-no' }));
   const fresh = button(t('newGame'), () => {
     if (!played) return;

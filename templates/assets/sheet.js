@@ -14,7 +14,7 @@ import { lastPlayers, rememberPlayers, remember } from './sheet-memory.js';
 import { setupSection } from './sheet-setup.js';
 import { entrySection, errorText } from './sheet-entry.js';
 import { resultsSections } from './sheet-results.js';
-import { shareLink, toJson, toolsSection } from './sheet-tools.js';
+import { followLink, shareLink, toJson, toolsSection } from './sheet-tools.js';
 import { eventsSection } from './sheet-events.js';
 import { PLAN_KEYS, replan } from './sheet-plan.js';
 import { awaySeats, fitSeats, roundAway } from './sheet-seats.js';
@@ -123,6 +123,7 @@ export function createSheet(root, data) {
         notices.push({ id: 'storageFull', text: t('storageFull') });
         app.render();
       }
+      followLink(app); // (every change is saved: the shared link shown follows it too)
     },
 
     announce(text) {
@@ -481,7 +482,7 @@ export function createSheet(root, data) {
   // What the tools section is made from (its history changes only through renderTools()).
   const toolsKey = () => {
     const tools = app.tools || {};
-    return JSON.stringify([app.state.rounds.length > 0, tools.link, tools.confirming, tools.importError]);
+    return JSON.stringify([app.state.rounds.length > 0, tools.shared, tools.confirming, tools.importError]);
   };
   let toolsShown = null;
 

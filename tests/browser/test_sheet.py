@@ -506,6 +506,35 @@ def test_share_link_export_and_print(page, server):
     assert [shown(page, 1, p, "total") for p in range(2)] == [11, 0]
 
 
+def test_the_shared_link_shown_follows_the_game(browser, server):
+    """Share is tapped after the first deal; two deals later, and a name fixed, the link in its
+    field (long-pressed and copied by the next player) opens the game as it is now."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, "wizard", "en")
+    setup(pg, ["Ann", "Bob", "Cat", "Dan"])
+    play_bid_round(pg, 1, [1, 0, 0, 0], [1, 0, 0, 0])
+    share = pg.locator("#giv-share")
+    share.scroll_into_view_if_needed()
+    settled(pg)
+    share.tap()
+    pw_expect(pg.locator("#giv-share-link")).to_be_visible()
+    play_bid_round(pg, 2, [0, 1, 1, 0], [0, 1, 1, 0])
+    open_setup(pg)
+    pg.locator("#giv-name-1").tap()
+    pg.keyboard.press("End")
+    pg.keyboard.type("by")
+    totals = [shown(pg, 2, p, "total") for p in range(4)]
+    link = pg.locator("#giv-share-link").input_value()
+    other, friend = phone(browser)
+    friend.goto(link)
+    friend.wait_for_selector("[data-round='2'][data-field='total']")
+    assert [shown(friend, 2, p, "total") for p in range(4)] == totals
+    assert seen(friend.locator(".sheet-col-player").nth(1)) == "Bobby"
+    other.close()
+    context.close()
+    assert pg.watch_errors == [] and friend.watch_errors == []
+
+
 def test_blank_sheet_prints_without_javascript(browser, server):
     context = browser.new_context(java_script_enabled=False)
     pg = context.new_page()
