@@ -23,7 +23,7 @@ function adjust(app, i, p, value, note, box) {
   const later = value !== 0 && notYet(state, i).has(p) ? [{ code: 'adjustAbsent', player: p, round: i + 1 }] : [];
   const refused = later.concat(app.check(i, round, 'round', away).filter((e) => e.code === 'adjustAbsent'));
   if (refused.length) {
-    box.textContent = app.errorText(refused[0]);
+    box.replaceChildren(app.sentence('span', {}, () => app.errorText(refused[0]))); // (it names the player)
     return false;
   }
   state.rounds[i] = round;

@@ -94,8 +94,9 @@ function errorBox() {
   return h('div', { class: 'sheet-error', id: 'giv-entry-error', role: 'alert' });
 }
 
-function showErrors(box, messages) {
-  box.replaceChildren(...(messages.length ? [h('ul', {}, messages.map((m) => h('li', {}, m)))] : []));
+/** The engine's errors in the form's box; a message with a name follows the name as it is typed (app.sentence). */
+function showErrors(app, box, errors, context) {
+  box.replaceChildren(...(errors.length ? [h('ul', {}, errors.map((e) => app.sentence('li', {}, () => app.errorText(e, context))))] : []));
 }
 
 /** A row of the entry's actions: `first` (a button, or null), then cancel, undo and redo where they apply. */
@@ -259,7 +260,7 @@ function bidForm(app, current) {
     const errors = app.check(current.index, candidate, phase, away);
     if (errors.length) {
       const context = { handSize: hand, bids, took, raw: { bids: draft.bids, took: draft.took } };
-      showErrors(box, errors.map((e) => app.errorText(e, context)));
+      showErrors(app, box, errors, context);
       let first = null;
       for (const e of errors) {
         const at = e.code === 'bidRange' || e.code === 'dealerHook' || e.code === 'tookRange' ? e.player : null;
@@ -305,7 +306,7 @@ function tallyForm(app, current) {
       if (out.length) candidate.away = out;
       if (current.editing) keepExtras(app.state.rounds[current.index], candidate);
       const errors = app.check(current.index, candidate, 'loser');
-      if (errors.length) { showErrors(box, errors.map((e) => app.errorText(e))); return; }
+      if (errors.length) { showErrors(app, box, errors); return; }
       app.saveRound(current.index, candidate);
     },
   }, app.nameEl(p))]));

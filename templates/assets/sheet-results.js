@@ -49,8 +49,11 @@ function problemsSection(app) {
   const items = errors.map((e) => {
     const round = e.round !== null ? app.state.rounds[e.round - 1] : null;
     const context = round ? { handSize: round.handSize, bids: round.bids, took: round.took } : {};
-    const text = app.errorText(e, context);
-    return h('li', {}, e.round !== null ? i18n.t('roundProblem', { round: i18n.num(e.round), message: text }) : text);
+    // (a message with a name follows the name as it is typed)
+    return app.sentence('li', {}, () => {
+      const text = app.errorText(e, context);
+      return e.round !== null ? i18n.t('roundProblem', { round: i18n.num(e.round), message: text }) : text;
+    });
   });
   return h('section', { class: 'sheet-problems', role: 'note', 'aria-labelledby': 'giv-problems-title' },
     h('h3', { id: 'giv-problems-title' }, i18n.t('problemsTitle')), h('ul', {}, items));

@@ -353,6 +353,51 @@ def test_names_typed_reach_the_round_being_entered(page, server, game):
         assert page.locator(".sheet-loser").all_inner_texts() == names
 
 
+def test_a_refusal_that_names_a_player_follows_the_name_as_it_is_fixed(browser, server):
+    """A bid is refused, and the table sees the dealer's name is misspelt: the message under the
+    form, the note on a deal that a setting changed later no longer accepts, and a refused
+    adjustment's message say the name as it is typed."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", "en")
+    setup(pg, ["An", "Bob", "Cat", "Dab"], first_dealer=3, settings={"maxHandSize": 3, "dealerHook": True})
+
+    def fix(player, last, right):
+        """The name's last letter put right (last) or a letter added."""
+        open_setup(pg)
+        pg.locator(f"#giv-name-{player}").tap()
+        pg.keyboard.press("End")
+        if last:
+            pg.keyboard.press("Backspace")
+        pg.keyboard.insert_text(right)  # (as a phone's keyboard puts in what is typed)
+
+    tap_row(pg, 1, "bid", [1, 1, 0, 1])                    # Dab deals: the bids may not make 3
+    error = pg.locator("#giv-entry-error")
+    pw_expect(error).to_contain_text("Dab deals and may not bid 1")
+    fix(3, True, "n")
+    pw_expect(error).to_contain_text("Dan deals and may not bid 1")
+    tap_row(pg, 1, "bid", [1, 1, 0, 0])
+    tap_row(pg, 1, "took", [1, 1, 1, 0])
+    set_setting(pg, "dealerHook", False)
+    pg.locator("#giv-table > summary").tap()
+    pg.locator("#giv-out-2").tap()                         # Cat sits deal 2 out
+    play_bid_round(pg, 2, [0, 1, None, 1], [0, 1, None, 1])  # An deals, and the bids make 2
+    set_setting(pg, "dealerHook", True)
+    problem = pg.locator(".sheet-problems li")
+    pw_expect(problem).to_contain_text("An deals and may not bid 0")
+    fix(0, False, "n")
+    pw_expect(problem).to_contain_text("Ann deals and may not bid 0")
+    pg.locator("#giv-adjust-player").select_option(label="Cat")
+    pg.locator("#giv-adjust-round").select_option(label="2")
+    pg.locator("#giv-adjust-points").tap()
+    pg.keyboard.insert_text("5")
+    pg.locator("#giv-adjust-plus").tap()
+    pw_expect(pg.locator("#giv-adjust-error")).to_contain_text("Cat did not play this deal")
+    fix(2, False, "h")
+    pw_expect(pg.locator("#giv-adjust-error")).to_contain_text("Cath did not play this deal")
+    context.close()
+    assert pg.watch_errors == []
+
+
 def test_tricks_that_do_not_add_up_and_bad_values_are_refused(page, server):
     open_sheet(page, server, "tips", "en")
     setup(page, ["Ann", "Bob", "Cat"], settings={"maxHandSize": 4, "dealerHook": False})
