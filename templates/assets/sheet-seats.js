@@ -210,21 +210,29 @@ export function joinPart(app) {
   const totals = result.totals;
   // the last player's score is offered: the lowest points, or the most losses
   const offer = data.template === 'bid' ? Math.min(...totals) : Math.max(...totals);
+  // what is typed stays through a redraw (a deal saved, a seat away) until she sits down; the
+  // score offered follows the game until one is typed
+  const kept = app.joinForm || (app.joinForm = { name: '', seat: null, score: null });
   const name = h('input', { type: 'text', id: 'giv-join-name', maxlength: 40, autocomplete: 'off', spellcheck: 'false',
     placeholder: t('playerDefault', { n: num(state.players.length + 1) }) });
+  name.value = kept.name;
   const score = h('input', { type: 'text', id: 'giv-join-score', inputmode: 'numeric', autocomplete: 'off', 'aria-describedby': 'giv-join-error' });
-  score.value = String(offer);
+  score.value = kept.score === null ? String(offer) : kept.score;
   // where the newcomer sits: to the left of a player, so that the deal passes on to her after that
   // player's deal; the last seat unless the table says otherwise
   const names = app.names();
   const seat = h('select', { id: 'giv-join-seat' }, names.map((who, p) => h('option', { value: p, dataset: { name: String(p) } }, who)));
-  seat.value = String(names.length - 1);
+  seat.value = String(kept.seat === null ? names.length - 1 : kept.seat);
+  const remember = () => Object.assign(kept, { name: name.value, seat: Number(seat.value),
+    score: score.value === String(offer) ? null : score.value });
+  for (const field of [name, seat, score]) field.addEventListener('change', remember);
   const box = h('p', { class: 'sheet-field-error', id: 'giv-join-error', role: 'alert' });
   const go = h('button', { type: 'button', class: 'sheet-button', id: 'giv-join-go', onclick: () => {
     if (state.players.length >= max) { box.textContent = t('errJoinFull', { max: num(max) }); return; }
     const value = agreedNumber(score.value);
     if (value === null) { box.textContent = t('errAgreed'); score.setAttribute('aria-invalid', 'true'); score.focus(); return; }
     const after = Number(seat.value);
+    app.joinForm = null; // (she sits down: the form is blank for the next one)
     join(app, name.value, value, after);
     const shown = app.names()[after + 1];
     app.announce(t('joined', { name: shown, points: tn(data.template === 'bid' ? 'points' : 'losses', value) }));

@@ -691,3 +691,31 @@ def test_a_finished_game_renamed_or_adjusted_afterwards_is_kept_so_in_the_histor
     pw_expect(past).to_have_count(1)
     context.close()
     assert pg.watch_errors == []
+
+
+def test_a_latecomer_half_entered_is_kept_while_the_table_plays_on(browser, server):
+    """One player types the newcomer's name and agreed score while another saves the deal and a
+    player sits out the next: the form still holds what was typed, and she sits down with it."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", "en")
+    setup(pg, ["Ann", "Bob", "Cat", "Dan"], settings={"maxHandSize": 5, "dealerHook": False})
+    play_bid_round(pg, 1, [5, 0, 0, 0], [5, 0, 0, 0])
+    open_table(pg)
+    pg.locator("#giv-join-name").tap()
+    pg.keyboard.insert_text("Eve")
+    pg.locator("#giv-join-score").tap()
+    pg.keyboard.press("Control+A")
+    pg.keyboard.insert_text("7")
+    pg.locator("#giv-join-seat").select_option(label="Bob")
+    play_bid_round(pg, 2, [4, 0, 0, 0], [4, 0, 0, 0])
+    pg.locator("#giv-out-0").tap()
+    pw_expect(pg.locator("#giv-join-name")).to_have_value("Eve")
+    pw_expect(pg.locator("#giv-join-score")).to_have_value("7")
+    pg.locator("#giv-join-go").tap()
+    pw_expect(pg.locator(".sheet-col-player").nth(2)).to_have_text("Eve")
+    assert stored(pg, "vend-om", "en")["carryIn"] == [0, 0, 7, 0, 0]
+    # the form is blank again for the next one, offering the lowest score (hers, now)
+    pw_expect(pg.locator("#giv-join-name")).to_have_value("")
+    pw_expect(pg.locator("#giv-join-score")).to_have_value("7")
+    context.close()
+    assert pg.watch_errors == []
