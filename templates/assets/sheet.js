@@ -235,6 +235,7 @@ export function createSheet(root, data) {
     setName(index, name) {
       app.state.players[index] = name.slice(0, 40);
       app.save();
+      if (app.state.rounds.length) rememberPlayers(app.state.players); // (a typo fixed mid-game is not offered next time)
       app.updateNames();
       app.keepFinished(); // (a finished game's line in the history names the players as they are now)
     },

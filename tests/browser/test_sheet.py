@@ -580,6 +580,24 @@ def test_the_shared_link_shown_follows_the_game(browser, server):
     assert pg.watch_errors == [] and friend.watch_errors == []
 
 
+def test_a_name_put_right_mid_game_is_the_one_offered_next_time(browser, server):
+    """A misspelt name fixed after the first deal: the next game's offer of last time's players
+    has it as it was put right, not as it was when the first deal was saved."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", "en")
+    setup(pg, ["Ann", "Bob", "Cyy"], settings={"maxHandSize": 3, "dealerHook": False})
+    play_bid_round(pg, 1, [3, 0, 0], [3, 0, 0])
+    open_setup(pg)
+    pg.locator("#giv-name-2").tap()
+    pg.keyboard.press("End")
+    pg.keyboard.press("Backspace")
+    pw_expect(pg.locator("#giv-name-2")).to_have_value("Cy")
+    open_sheet(pg, server, "vandtia", "en")
+    pw_expect(pg.locator(".sheet-notice").first).to_contain_text("Last time: Ann, Bob and Cy.")
+    context.close()
+    assert pg.watch_errors == []
+
+
 def test_blank_sheet_prints_without_javascript(browser, server):
     context = browser.new_context(java_script_enabled=False)
     pg = context.new_page()
