@@ -43,7 +43,11 @@ export function tallyAway(app) {
 
 /** The seats away that sit the round out: not those that have left the game or not come yet. */
 export function sittingOut(app) {
-  const other = new Set([...(app.state.gone || []), ...notYet(app.state, entering(app.state))]);
+  const { state } = app;
+  const r = entering(state);
+  // (a deal edited: those who had left by then, as its row says, not those gone now)
+  const left = state.draft.edit !== null ? leftBy(state, r) : state.gone || [];
+  const other = new Set([...left, ...notYet(state, r)]);
   return [...awaySeats(app)].filter((p) => !other.has(p)).sort((a, b) => a - b);
 }
 

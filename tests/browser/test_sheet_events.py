@@ -719,3 +719,26 @@ def test_a_latecomer_half_entered_is_kept_while_the_table_plays_on(browser, serv
     pw_expect(pg.locator("#giv-join-score")).to_have_value("7")
     context.close()
     assert pg.watch_errors == []
+
+
+def test_a_deal_edited_says_who_sat_it_out_as_its_row_does_not_who_is_gone_now(browser, server):
+    """Bob left before deal 2 and came back; Cat sat deal 3 out and left later. Deal 2 edited
+    does not say Bob sat it out, and deal 3 edited says Cat did."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", "en")
+    setup(pg, ["Ann", "Bob", "Cat", "Dan"], settings={"dealerHook": False})
+    play_bid_round(pg, 1, [10, 0, 0, 0], [10, 0, 0, 0])
+    open_table(pg)
+    pg.locator("#giv-leave-1").tap()
+    play_bid_round(pg, 2, [9, None, 0, 0], [9, None, 0, 0])
+    pg.locator("#giv-back-1").tap()
+    pg.locator("#giv-out-2").tap()
+    play_bid_round(pg, 3, [8, 0, None, 0], [8, 0, None, 0])
+    pg.locator("#giv-leave-2").tap()
+    pg.locator("#giv-edit-2").tap()
+    assert "Sitting out" not in facts(pg) and "Bob" not in facts(pg)
+    pg.locator(".sheet-entry button", has_text="Cancel").tap()
+    pg.locator("#giv-edit-3").tap()
+    assert "Sitting out: Cat" in facts(pg)
+    context.close()
+    assert pg.watch_errors == []
