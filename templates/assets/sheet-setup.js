@@ -35,6 +35,13 @@ function rangeHint(i18n, meta) {
 }
 
 /** A setting's control; `follow` gets a function that shows the stored value again when it changed. */
+/** A setting changed, and said so; one that ends the game (fewer deals, a lower limit) also says who won, as the last deal does. */
+function change(app, run, text) {
+  const was = Boolean(app.result && app.result.finished);
+  run();
+  app.announce(app.result && app.result.finished && !was ? `${text} ${app.winnerText()}` : text);
+}
+
 function settingControl(app, meta, follow) {
   const { i18n, state } = app;
   const { t } = i18n;
@@ -49,8 +56,7 @@ function settingControl(app, meta, follow) {
     box.checked = value === true;
     follow(() => { if (box.checked !== (app.state.settings[meta.key] === true)) box.checked = app.state.settings[meta.key] === true; });
     box.addEventListener('change', () => {
-      app.setSetting(meta.key, box.checked);
-      app.announce(t('settingChanged', { label: meta.label }));
+      change(app, () => app.setSetting(meta.key, box.checked), t('settingChanged', { label: meta.label }));
     });
     return h('div', { class: 'sheet-field is-check' }, box, h('label', { for: id }, meta.label), about);
   }
@@ -60,8 +66,7 @@ function settingControl(app, meta, follow) {
     select.value = value;
     follow(() => { if (select.value !== app.state.settings[meta.key]) select.value = app.state.settings[meta.key]; });
     select.addEventListener('change', () => {
-      app.setSetting(meta.key, select.value);
-      app.announce(t('settingChanged', { label: meta.label }));
+      change(app, () => app.setSetting(meta.key, select.value), t('settingChanged', { label: meta.label }));
     });
     return field(id, meta.label, select, [about]);
   }
@@ -94,8 +99,7 @@ function settingControl(app, meta, follow) {
     error.hidden = true;
     error.textContent = '';
     if (number !== app.state.settings[meta.key]) {
-      app.setSetting(meta.key, number);
-      app.announce(t('settingChanged', { label: meta.label }));
+      change(app, () => app.setSetting(meta.key, number), t('settingChanged', { label: meta.label }));
     }
   };
   input.addEventListener('change', apply);
@@ -161,8 +165,7 @@ function setupFields(app) {
   variant.addEventListener('change', () => {
     if (variant.value === 'custom') return;
     const preset = data.variants.find((v) => v.id === variant.value) || null;
-    app.applyPreset(presetSettings(data, preset));
-    app.announce(t('presetApplied', { name: preset ? preset.name : t('variantStandard') }));
+    change(app, () => app.applyPreset(presetSettings(data, preset)), t('presetApplied', { name: preset ? preset.name : t('variantStandard') }));
   });
 
   const follows = [];
