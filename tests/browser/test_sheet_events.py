@@ -747,12 +747,7 @@ def test_a_deal_edited_says_who_sat_it_out_as_its_row_does_not_who_is_gone_now(b
 def test_an_evening_ended_by_fewer_deals_says_who_won(browser, server):
     """The table agrees to stop after the deal just played: the number of deals is lowered to it,
     and what is said then names the winners, as a last deal saved does."""
-    context, pg = phone(browser)
-    open_sheet(pg, server, "vandtia", "en")
-    setup(pg, ["Ann", "Bo", "Cy"])
-    for deal, loser in enumerate((1, 2, 1), start=1):
-        pg.locator(f"#giv-loser-{loser}").tap()
-        pg.wait_for_selector(f"[data-round='{deal}'][data-field='total']")
+    context, pg = three_deals_of_vandtia(browser, server)
     set_setting(pg, "roundCount", 3)
     pg.wait_for_function("() => document.querySelector('#sheet-app [role=status]').textContent.includes('Winner: Ann')")
     context.close()
