@@ -34,7 +34,6 @@ function rangeHint(i18n, meta) {
   return text;
 }
 
-/** A setting's control; `follow` gets a function that shows the stored value again when it changed. */
 /** A setting changed, and said so; one that ends the game (fewer deals, a lower limit) also says who won, as the last deal does. */
 function change(app, run, text) {
   const was = Boolean(app.result && app.result.finished);
@@ -42,6 +41,7 @@ function change(app, run, text) {
   app.announce(app.result && app.result.finished && !was ? `${text} ${app.winnerText()}` : text);
 }
 
+/** A setting's control; `follow` gets a function that shows the stored value again when it changed. */
 function settingControl(app, meta, follow) {
   const { i18n, state } = app;
   const { t } = i18n;
