@@ -9,6 +9,12 @@ from .files import read_bytes
 MARKER = "TODO(giv)"
 
 
+def held_as(form: str) -> str:
+    """The end of a draft's "missing translation" error: how the draft holds what it lacks (form,
+    with a placeholder) until it is translated."""
+    return f"; a draft holds it as '{form}' until it is translated"
+
+
 def unwritten(problems: Problems, path: Path) -> None:
     """A problem for every line of the file that still holds a TODO(giv) placeholder."""
     data, _ = read_bytes(path, problems.root)  # a file it refuses is reported where it is loaded

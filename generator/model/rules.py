@@ -14,6 +14,7 @@ from pathlib import Path
 from markdown_it.token import Token
 
 from .errors import Problems, closest
+from .markers import MARKER, held_as
 from .types import GameText, RulesItem
 
 SECTIONS = ("overview", "deal", "play", "scoring", "end", "house-rules", "tips", "questions")
@@ -107,7 +108,7 @@ def stand_in(key: str, lacking: list[GameText], drafts: frozenset[str]) -> str:
     """How a draft holds an item it lacks, when only drafts lack it (a section is no item)."""
     if "/" not in key or not all(t.lang in drafts for t in lacking):
         return ""
-    return f"; a draft holds it as '### TODO(giv) {{#{key.partition('/')[2]}}}' until it is translated"
+    return held_as(f"### {MARKER} {{#{key.partition('/')[2]}}}")
 
 
 def parallel(problems: Problems, texts: list[GameText], items: dict[str, list[RulesItem]],

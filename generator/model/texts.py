@@ -11,7 +11,7 @@ from .schema import Shape, line_of
 from .sitefile import language_problem
 from .types import Alias, ExampleText, GameText, Loc, SettingMeta, SettingText, Text
 from .files import present, read_text
-from .markers import MARKER
+from .markers import MARKER, held_as
 from .yamlfile import load_yaml
 
 Common = tuple[Path, str, dict]  # content/settings/<lang>.yaml, the game's template, its texts for that template
@@ -44,7 +44,7 @@ def stand_in(key: str, texts: dict[str, Any]) -> str:
     """How a draft holds an entry it lacks until it is translated: `key: {name: TODO(giv), ...}`."""
     def flow(values: dict[str, Any]) -> str:
         return "{" + ", ".join(f"{k}: {flow(v) if isinstance(v, dict) else v}" for k, v in values.items()) + "}"
-    return f"; a draft holds it as '{key}: {flow(texts)}' until it is translated"
+    return held_as(f"{key}: {flow(texts)}")
 
 
 def _text(problems: Problems, path: Path, where: str, data: Any, line: int, lang: str,
@@ -143,7 +143,6 @@ def game_text(problems: Problems, lang: str, layers: list[tuple[Path, dict]], ru
               shared: Common | None = None, draft: bool = False) -> GameText | None:
     """The complete text of a game in one language; layers are the game's file first, then its parents'.
     A draft language that lacks a variant or an example is told how to hold it (stand_in)."""
-    todo = MARKER
     path, own = layers[0]
     slug = own["slug"]
     stext = settings_text(problems, layers, settings, lang, shared)
@@ -151,7 +150,7 @@ def game_text(problems: Problems, lang: str, layers: list[tuple[Path, dict]], ru
     for vid in variant_ids:
         vpath, vdata = next(((p, d["variants"][vid]) for p, d in layers if vid in d.get("variants", {})), (path, None))
         text = _text(problems, vpath, f"variants.{vid}", vdata, line_of(own.get("variants", own), vid), lang,
-                     VARIANT_TEXT, stand_in(vid, dict.fromkeys(VARIANT_TEXT.all(), todo)) if draft else "")
+                     VARIANT_TEXT, stand_in(vid, dict.fromkeys(VARIANT_TEXT.all(), MARKER)) if draft else "")
         if text:
             vtext[vid] = text
     for vpath, vdata in layers[:1]:  # a parent's texts are checked with the parent (it may have more variants)
@@ -167,8 +166,8 @@ def game_text(problems: Problems, lang: str, layers: list[tuple[Path, dict]], ru
         line = line_of(raw_examples, eid) if eid in raw_examples else line_of(own, "examples" if "examples" in own else None)
         where = f"examples.{eid}"
         if not isinstance(data, dict):
-            held = {**dict.fromkeys(EXAMPLE_TEXT.required, todo),
-                    **({"checks": dict.fromkeys(check_ids, todo)} if check_ids else {})}
+            held = {**dict.fromkeys(EXAMPLE_TEXT.required, MARKER),
+                    **({"checks": dict.fromkeys(check_ids, MARKER)} if check_ids else {})}
             problems.add(path, line, f"missing translation: {where} ({lang}){stand_in(eid, held) if draft else ''}")
             continue
         ok = Shape(problems, path, where).mapping(data, line, EXAMPLE_TEXT)
