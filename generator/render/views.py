@@ -134,7 +134,7 @@ def standings_rows(ctx: Ctx, output: dict, higher_wins: bool) -> list[Standing]:
     return rows
 
 
-def example_rounds(ctx: Ctx, game: Game, ex: Example, out: dict) -> tuple[list[RoundRow], str]:
+def example_rounds(ctx: Ctx, game: Game, ex: Example, out: dict, w: Words) -> tuple[list[RoundRow], str]:
     """A worked example's rounds as the sheet's rounds table shows them, and the key to its cells."""
     say = lambda key, **values: sheet_string(ctx.tr, game.unit, key).format(**values)  # noqa: E731
     if game.template != "bid":
@@ -160,16 +160,16 @@ def example_rounds(ctx: Ctx, game: Game, ex: Example, out: dict) -> tuple[list[R
                               say("bidTook", bid=ctx.num(bid), took=ctx.num(took)), ctx.signed(score)))
         rounds.append(RoundRow(ctx.num(r["round"]), ", ".join(facts), cells,
                                ctx.n_("%(num)s card", "%(num)s cards", hand), trump))
-    key = words(ctx.tr, game.unit).key
+    key = w.key
     if len(trumps) == 1:
         key = f"{say('trumpEvery', trump=trump_label(ctx, next(iter(trumps))))} {key}"
     return rounds, key
 
 
-def example_view(ctx: Ctx, game: Game, text: GameText, ex: Example, results: dict) -> ExampleView:
+def example_view(ctx: Ctx, game: Game, text: GameText, ex: Example, results: dict, w: Words) -> ExampleView:
     out = results[(game.id, ex.id)]
     et = text.examples[ex.id]
-    rounds, key = example_rounds(ctx, game, ex, out)
+    rounds, key = example_rounds(ctx, game, ex, out, w)
     checks = []
     for check in ex.checks:
         cout = results[(game.id, f"{ex.id}/{check.id}")]
@@ -211,5 +211,5 @@ def game_view(ctx: Ctx, game: Game, results: dict, at_a_glance: facts.Glance) ->
     w = words(ctx.tr, game.unit)
     return GameView(game, text, text.rules_html.html(ctx.link), glance(ctx, game, at_a_glance, w),
                     settings_reference(ctx, game, text), variants,
-                    [example_view(ctx, game, text, ex, results) for ex in game.examples], w,
+                    [example_view(ctx, game, text, ex, results, w) for ex in game.examples], w,
                     hand_rows(ctx, at_a_glance), aliases, text.rules_html.sections)
