@@ -418,6 +418,22 @@ def main() -> int:
                 action_cpus[kind].append(cpu_ms)
                 action_items[kind].append(items)
 
+            def stored_and_tapped(change: str, kind: str) -> None:
+                """The stored game changed (change: script on it as `s`), the page loaded again and
+                its main button tapped, timed as kind."""
+                page.evaluate(f"() => {{ const s = JSON.parse(localStorage.getItem('{KEY}')); {change} "
+                              f"localStorage.setItem('{KEY}', JSON.stringify(s)); }}")
+                page.reload()
+                page.wait_for_selector(".sheet-live .sheet-entry button[type='submit']")
+                point = aim(page.locator(".sheet-entry button[type='submit']"))
+                measure(kind, "click", lambda: tap(point))
+
+            def draft(rnd: dict, phase: str, took: bool = True) -> str:
+                """Script that types rnd in as the round being entered: its bids, and its tricks unless not yet."""
+                tricks = [str(t) if took else "" for t in rnd["took"]]
+                return (f"s.draft = {{edit: null, phase: '{phase}', bids: {json.dumps([str(b) for b in rnd['bids']])}, "
+                        f"took: {json.dumps(tricks)}}};")
+
             setup = page.locator("#giv-setup")
             if setup.get_attribute("open") is None:
                 setup.locator("summary").click()
@@ -445,41 +461,15 @@ def main() -> int:
                 else:
                     point = aim(entry.locator(f"[data-field='bid'][data-player='{player}'][data-value='{i % 3}']"))
                     measure("bid", "click", lambda: tap(point))
-                page.evaluate(f"""() => {{
-                    const s = JSON.parse(localStorage.getItem('{KEY}'));
-                    s.draft = {{edit: null, phase: 'took', bids: {json.dumps([str(b) for b in last['bids']])},
-                                took: {json.dumps([str(t) for t in last['took']])}}};
-                    localStorage.setItem('{KEY}', JSON.stringify(s)); }}""")
-                page.reload()
-                page.wait_for_selector(".sheet-live .sheet-entry button[type='submit']")
-                point = aim(page.locator(".sheet-entry button[type='submit']"))
-                measure("save round (the last deal)", "click", lambda: tap(point))
+                stored_and_tapped(draft(last, "took"), "save round (the last deal)")
                 page.wait_for_selector(f"[data-round='{DEALS}'][data-field='total']")
                 page.locator("#giv-undo").click()
                 page.wait_for_selector(f"[data-round='{DEALS}'][data-field='total']", state="detached")
                 # mid-game: the 24th deal taken away and its bids typed again, then "Next: tricks"
-                page.evaluate(f"""() => {{
-                    const s = JSON.parse(localStorage.getItem('{KEY}'));
-                    s.rounds.pop();
-                    s.redo = null;
-                    s.draft = {{edit: null, phase: 'bid', bids: {json.dumps([str(b) for b in mid['bids']])},
-                                took: {json.dumps([''] * len(mid['took']))}}};
-                    localStorage.setItem('{KEY}', JSON.stringify(s)); }}""")
-                page.reload()
-                page.wait_for_selector(".sheet-live .sheet-entry button[type='submit']")
-                point = aim(page.locator(".sheet-entry button[type='submit']"))
-                measure("next: tricks", "click", lambda: tap(point))
+                stored_and_tapped("s.rounds.pop(); s.redo = null; " + draft(mid, "bid", took=False), "next: tricks")
                 page.wait_for_selector(f"[data-field='took'][data-round='{DEALS - 1}']")
                 # and its tricks typed again, then saved
-                page.evaluate(f"""() => {{
-                    const s = JSON.parse(localStorage.getItem('{KEY}'));
-                    s.draft = {{edit: null, phase: 'took', bids: {json.dumps([str(b) for b in mid['bids']])},
-                                took: {json.dumps([str(t) for t in mid['took']])}}};
-                    localStorage.setItem('{KEY}', JSON.stringify(s)); }}""")
-                page.reload()
-                page.wait_for_selector(".sheet-live .sheet-entry button[type='submit']")
-                point = aim(page.locator(".sheet-entry button[type='submit']"))
-                measure("save round (mid-game)", "click", lambda: tap(point))
+                stored_and_tapped(draft(mid, "took"), "save round (mid-game)")
                 page.wait_for_selector(f"[data-round='{DEALS - 1}'][data-field='total']")
                 page.wait_for_selector(f"[data-field='bid'][data-round='{DEALS}']")
                 page.reload()  # the 25th deal being entered, as at the start
