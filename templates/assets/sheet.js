@@ -27,8 +27,7 @@ export function createSheet(root, data) {
   const { t } = i18n;
   const storage = openStorage(data.storageKey);
   const notices = [];                   // lasting notices at the top of the sheet
-  const sentences = new Map();          // shown sentences with names in them -> how to make them
-  const labels = new Map();             // the same, said only to a screen reader (aria-label)
+  const named = new Map();              // shown sentences and aria-labels with names in them -> how to write them again
   let status = null;                    // the live region for short confirmations
   const shownNames = { key: null, names: [] }; // the display names, for the players they were made for
 
@@ -60,14 +59,15 @@ export function createSheet(root, data) {
     /** A sentence with names in it ("In the lead: Anna and Bo"), kept up to date by updateNames. */
     sentence(tag, attrs, make) {
       const el = h(tag, attrs, make());
-      sentences.set(el, make);
+      named.set(el, () => setText(el, make()));
       return el;
     },
 
     /** An element's aria-label with names in it ("Bo sits out deal 3"), kept up to date as a sentence is. */
     labelled(el, make) {
-      el.setAttribute('aria-label', make());
-      labels.set(el, make);
+      const write = () => el.setAttribute('aria-label', make());
+      write();
+      named.set(el, write);
       return el;
     },
 
@@ -78,13 +78,9 @@ export function createSheet(root, data) {
         const name = names[Number(el.dataset.name)];
         if (name !== undefined) setText(el, name);
       }
-      for (const [el, make] of sentences) {
-        if (!el.isConnected) sentences.delete(el);
-        else setText(el, make());
-      }
-      for (const [el, make] of labels) {
-        if (!el.isConnected) labels.delete(el);
-        else el.setAttribute('aria-label', make());
+      for (const [el, write] of named) {
+        if (!el.isConnected) named.delete(el);
+        else write();
       }
     },
 
