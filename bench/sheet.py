@@ -10,8 +10,8 @@ played, so the sheet shows 24 scored rows and the 25th being entered. Prints:
 - action to next paint, per kind of action (a keystroke in a player's name, a bid, saving the
   last deal (the entry card becomes the game-over box), saving a deal mid-game (the same game
   with 23 deals played and the 24th saved: the entry card is made again for the 25th, as at
-  almost every save at a table), "Next: tricks" in that deal (the entry card made again for its
-  tricks), a settings change): from the timestamp of the action's first input event (the key or
+  almost every save at a table), "Next: tricks" in that deal (the entry card changed in place for
+  its tricks), a settings change): from the timestamp of the action's first input event (the key or
   the press of the tap) to the first frame after the event whose handler does the work (a key's
   input or keydown, a tap's click), measured by a requestAnimationFrame callback requested in
   that event and a message posted from it, which runs after the paint. The last third of each

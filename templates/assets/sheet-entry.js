@@ -121,16 +121,17 @@ function actionsRow(app, current, first) {
 /**
  * Bids, then tricks: one row of big number buttons (0 to the hand size) per player, in bidding
  * order. A tap chooses; nothing opens the on-screen keyboard, and the form is updated in place
- * (never redrawn) until it is submitted. Digits typed on a keyboard choose too.
+ * (never redrawn) until it is submitted. Digits typed on a keyboard choose too. The step from
+ * the bids to the tricks (and back) is made in place as well, by `showPhase`, which also makes
+ * the first one: the rows and their buttons stay, and the card keeps its height line by line (the
+ * step line holds both sentences, one of them unseen), so nothing below the step line moves.
  */
 function bidForm(app, current) {
   const { state, i18n } = app;
   const { t, num } = i18n;
   const n = app.playerCount();
   const draft = state.draft;
-  const phase = draft.phase;
-  const field = phase === 'bid' ? 'bid' : 'took';
-  const list = phase === 'bid' ? draft.bids : draft.took;
+  const bidding = () => draft.phase === 'bid';
   const roundNo = current.index + 1;
   const hand = current.handSize;
   const hookOn = app.result.settings.dealerHook === true;
@@ -140,13 +141,13 @@ function bidForm(app, current) {
   const box = errorBox();
   const parsed = (key) => draft[key].map((x) => parseCount(x).value);
   // (a sentence with the dealer's name: it follows the name as it is typed, app.sentence)
-  const hookHint = app.sentence('p', { class: 'sheet-hook', id: 'giv-hook-hint', hidden: !hookOn || phase !== 'bid' }, hookText);
+  const hookHint = app.sentence('p', { class: 'sheet-hook', id: 'giv-hook-hint' }, hookText);
   const sumHint = h('p', { class: 'sheet-sum', id: 'giv-sum-hint', 'aria-live': 'off' });
   const groups = [];
 
   /** The dealer's forbidden bid once every other bid is in, else null. */
   function forbidden() {
-    if (!hookOn || phase !== 'bid') return null;
+    if (!hookOn || !bidding()) return null;
     const bids = parsed('bids');
     const others = order.slice(0, -1).map((p) => bids[p]);
     if (others.some((b) => b === null)) return null;
@@ -156,7 +157,7 @@ function bidForm(app, current) {
 
   /** What the dealer may bid, in words: nothing until the others have bid, then the bid refused. */
   function hookText() {
-    if (!hookOn || phase !== 'bid') return '';
+    if (!hookOn || !bidding()) return '';
     const name = app.names()[current.dealer];
     const blocked = forbidden();
     if (order.slice(0, -1).some((p) => parsed('bids')[p] === null)) return i18n.tn('hookLater', hand, { name, hand: num(hand) });
@@ -164,14 +165,14 @@ function bidForm(app, current) {
   }
 
   function refresh() {
-    const values = parsed(phase === 'bid' ? 'bids' : 'took');
+    const values = parsed(bidding() ? 'bids' : 'took');
     const blocked = forbidden();
-    if (hookOn && phase === 'bid') {
+    if (hookOn && bidding()) {
       setText(hookHint, hookText());
       hookHint.dataset.forbidden = blocked === null ? '' : String(blocked);
     }
     const sum = values.reduce((a, b) => a + (b || 0), 0);
-    setText(sumHint, i18n.tn(phase === 'bid' ? 'bidsSoFar' : 'tricksSoFar', hand, { sum: num(sum), hand: num(hand) }));
+    setText(sumHint, i18n.tn(bidding() ? 'bidsSoFar' : 'tricksSoFar', hand, { sum: num(sum), hand: num(hand) }));
     const next = order.find((p) => values[p] === null);
     for (const { player, row, buttons, shown } of groups) {
       row.classList.toggle('is-next', player === next);
@@ -187,7 +188,7 @@ function bidForm(app, current) {
   }
 
   function choose(player, value) {
-    list[player] = String(value);
+    (bidding() ? draft.bids : draft.took)[player] = String(value);
     box.replaceChildren();
     groups.forEach((g) => g.row.classList.remove('is-invalid'));
     app.save();
@@ -196,18 +197,18 @@ function bidForm(app, current) {
 
   function pickRow(player) {
     const isDealer = player === current.dealer;
-    const labelId = `giv-${field}-label-${player}`;
     const typed = { text: '', at: 0 };
     const buttons = Array.from({ length: hand + 1 }, (_, value) => h('button', {
-      type: 'button', class: 'sheet-number', 'aria-pressed': 'false', id: value === 0 ? `giv-${field}-${player}` : null,
-      dataset: { ...hook(roundNo, player, field), value: String(value) },
+      type: 'button', class: 'sheet-number', 'aria-pressed': 'false', dataset: { value: String(value) },
       onclick: () => choose(player, value),
     }, num(value)));
     const shown = h('span', { class: 'sheet-pick-value', 'aria-hidden': 'true' });
-    const bidNote = phase === 'took'
-      ? h('span', { class: 'sheet-pick-bid', dataset: hook(roundNo, player, 'bid-shown') }, t('bidWas', { bid: num(parsed('bids')[player] ?? 0) }))
-      : null;
-    const group = h('div', { class: 'sheet-numbers', role: 'group', 'aria-labelledby': labelId,
+    const bidNote = h('span', { class: 'sheet-pick-bid', dataset: hook(roundNo, player, 'bid-shown') });
+    const label = h('span', { class: 'sheet-pick-name' },
+      app.nameEl(player), isDealer ? h('span', { class: 'sheet-badge' }, t('dealerBadge')) : null);
+    const what = h('span', { class: 'visually-hidden' });
+    label.append(what);
+    const group = h('div', { class: 'sheet-numbers', role: 'group',
       onkeydown: (event) => {
         if (!/^\d$/.test(event.key)) return;
         // two quick digits make a two-digit number when the hand is that large
@@ -220,36 +221,62 @@ function bidForm(app, current) {
         event.preventDefault();
       } }, buttons);
     const row = h('li', { class: `sheet-pick${isDealer ? ' is-dealer' : ''}`, dataset: { player: String(player) } },
-      h('div', { class: 'sheet-pick-head' },
-        h('span', { class: 'sheet-pick-name', id: labelId },
-          app.nameEl(player), isDealer ? h('span', { class: 'sheet-badge' }, t('dealerBadge')) : null,
-          h('span', { class: 'visually-hidden' }, `: ${t(field === 'bid' ? 'bid' : 'took')}`)),
-        bidNote, shown),
-      group);
-    groups.push({ player, row, buttons, shown });
+      h('div', { class: 'sheet-pick-head' }, label, bidNote, shown), group);
+    groups.push({ player, row, buttons, shown, bidNote, label, what, group });
     return row;
   }
 
   const rows = h('ol', { class: 'sheet-picks' }, order.map(pickRow));
-
-  const submit = h('button', { type: 'submit', class: 'sheet-button is-primary', id: 'giv-entry-go' },
-    phase === 'bid' ? t('toTricks') : t(current.editing ? 'saveChanges' : 'saveRound'));
+  // both steps' sentences, one above the other: the line is as tall as the longer one in both phases
+  const steps = { bid: h('span', {}, t('stepBids')), took: h('span', {}, t('stepTricks')) };
+  const submit = h('button', { type: 'submit', class: 'sheet-button is-primary', id: 'giv-entry-go' });
   // The main action alone stays at the bottom of the screen while the round is entered: a bar of
   // one row, which never covers the number that has focus (scroll-margin). The others follow it.
   const actions = h('div', { class: 'sheet-actions is-sticky' }, submit);
-  const back = phase === 'took' ? h('button', { type: 'button', class: 'sheet-button', onclick: () => {
-    draft.phase = 'bid';
-    app.save();
-    app.renderEntry();
-  } }, t('backToBids')) : null;
+  const back = h('button', { type: 'button', class: 'sheet-button', onclick: () => step('bid') }, t('backToBids'));
   const others = actionsRow(app, current, back);
 
+  /** What differs between the bids and the tricks, written for the phase the draft is in. */
+  function showPhase() {
+    const field = bidding() ? 'bid' : 'took';
+    steps.bid.classList.toggle('is-off', !bidding());
+    steps.took.classList.toggle('is-off', bidding());
+    hookHint.hidden = !hookOn || !bidding();
+    const bids = parsed('bids');
+    for (const { player, buttons, bidNote, label, what, group } of groups) {
+      label.id = `giv-${field}-label-${player}`;
+      group.setAttribute('aria-labelledby', label.id);
+      setText(what, `: ${t(field)}`);
+      setText(bidNote, bidding() ? '' : t('bidWas', { bid: num(bids[player] ?? 0) }));
+      buttons.forEach((button, value) => {
+        button.id = value === 0 ? `giv-${field}-${player}` : '';
+        if (!button.id) button.removeAttribute('id');
+        Object.assign(button.dataset, hook(roundNo, player, field));
+      });
+    }
+    setText(submit, bidding() ? t('toTricks') : t(current.editing ? 'saveChanges' : 'saveRound'));
+    back.hidden = bidding();
+    others.hidden = !Array.from(others.children).some((child) => !child.hidden);
+    refresh();
+  }
+
+  /** From the bids to the tricks or back: the card is changed in place, and focus goes to the first row still to choose. */
+  function step(phase) {
+    draft.phase = phase;
+    app.save();
+    box.replaceChildren();
+    groups.forEach((g) => g.row.classList.remove('is-invalid'));
+    showPhase();
+    app.entryKept();
+    app.focusEntry();
+  }
+
   const form = h('form', { class: 'sheet-form', novalidate: true, 'aria-labelledby': 'giv-entry-title' },
-    h('p', { class: 'sheet-step' }, t(phase === 'bid' ? 'stepBids' : 'stepTricks')),
-    rows, hookHint, sumHint, box, actions, others.childElementCount ? others : null);
+    h('p', { class: 'sheet-step' }, steps.bid, steps.took), rows, hookHint, sumHint, box, actions, others);
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
+    const phase = draft.phase;
     const here = (values) => values.map((v, p) => (away.has(p) ? null : v));
     const bids = here(parsed('bids'));
     const took = phase === 'took' ? here(parsed('took')) : bids.map(() => null);
@@ -274,16 +301,11 @@ function bidForm(app, current) {
       }
       return;
     }
-    if (phase === 'bid') {
-      draft.phase = 'took';
-      app.save();
-      app.renderEntry();
-      return;
-    }
-    app.saveRound(current.index, candidate);
+    if (phase === 'bid') step('took');
+    else app.saveRound(current.index, candidate);
   });
 
-  refresh();
+  showPhase();
   return form;
 }
 

@@ -434,6 +434,11 @@ export function createSheet(root, data) {
       if (focus) app.focusEntry();
     },
 
+    /** The round being entered was changed in place (bids to tricks): what it shows is what it is made from now. */
+    entryKept() {
+      entryShown = entryKey();
+    },
+
     /**
      * Focus on the first player still to choose in the round being entered (never on a heading:
      * on a phone that would close nothing but lose the player's place).

@@ -732,6 +732,39 @@ def test_a_four_player_round_in_ten_taps_on_a_phone(browser, server, lang):
 
 
 @pytest.mark.parametrize("lang", ["da", "sv", "en"])
+def test_the_numbers_stay_under_the_thumb_from_the_bids_to_the_tricks(browser, server, lang):
+    """"Next: tricks" and "Change the bids" change the card where it is: every player's numbers
+    stay at the same place on the screen, the bids come back as they were, and each row shows the
+    player's bid beside the tricks."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", lang)
+    setup(pg, ["Anna", "Bo", "Cecilie", "Dan", "Emil"], settings={"maxHandSize": 3})
+    play_bid_round(pg, 1, [1, 0, 0, 0, 0], [1, 1, 1, 0, 0])  # deal 2, of two cards: Undo is there from now on
+    rows = pg.locator(".sheet-entry .sheet-pick")
+    places = "() => [...document.querySelectorAll('.sheet-entry .sheet-pick .sheet-number')].map((b) => [b.dataset.player, b.dataset.value, Math.round(b.getBoundingClientRect().top + scrollY)])"
+    order = [row.get_attribute("data-player") for row in rows.all()]
+    bids = {"0": 2, "1": 0, "2": 1, "3": 0, "4": 0}
+    for p in order:
+        pg.locator(f".sheet-entry button[data-round='2'][data-player='{p}'][data-field='bid'][data-value='{bids[p]}']").tap()
+    before = pg.evaluate(places)
+    pg.locator("#giv-entry-go").tap()
+    settled(pg)
+    assert pg.evaluate(places) == before
+    assert [pressed(pg, 2, int(p), "took") for p in order] == [None] * 5
+    assert pg.evaluate("() => [document.activeElement.dataset.field, document.activeElement.dataset.player]") == ["took", order[0]]
+    shown_bids = [row.locator(".sheet-pick-bid").inner_text() for row in rows.all()]
+    assert [re.sub(r"\D", "", text) for text in shown_bids] == [str(bids[p]) for p in order]
+    pg.locator(".sheet-entry button[data-field='took'][data-value='1']").first.tap()
+    pg.get_by_role("button", name=re.compile("bud|bids")).tap()
+    settled(pg)
+    assert pg.evaluate(places) == before
+    assert [pressed(pg, 2, int(p), "bid") for p in order] == [str(bids[p]) for p in order]
+    assert rows.first.locator(".sheet-pick-bid").count() == 0 or not rows.first.locator(".sheet-pick-bid").is_visible()
+    context.close()
+    assert pg.watch_errors == []
+
+
+@pytest.mark.parametrize("lang", ["da", "sv", "en"])
 def test_the_number_with_focus_is_never_under_the_main_button(browser, server, lang):
     """The bar at the bottom of the screen holds the main action alone, one row high, so a number
     that gets focus (moving down the players with Tab, or the dealer's when a bid is refused) is
