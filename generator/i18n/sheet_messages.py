@@ -288,6 +288,9 @@ MESSAGES = {
     "sharedKeep": N_("Keep my game"),
     "sharedOpened": N_("The shared game is open."),
     "sharedBad": N_("The link's game could not be read; the sheet shows your own game."),
+    "historyAsk": N_("Open this finished game again instead of your game in progress? A copy of your game is kept."),
+    "historyOpenAgain": N_("Open the finished game"),
+    "historyOpened": N_("The finished game is open again."),
 }
 
 

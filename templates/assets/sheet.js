@@ -10,7 +10,7 @@ import { score } from './engine.js';
 import { h, keepChildren, setText } from './sheet-dom.js';
 import { makeI18n } from './sheet-i18n.js';
 import { blankDraft, decodeFragment, hasFragment, importedState, loadStored, newState, openStorage, sanitize, settingOk } from './sheet-store.js';
-import { lastPlayers, rememberPlayers, remember } from './sheet-memory.js';
+import { history as finishedGames, lastPlayers, rememberPlayers, remember } from './sheet-memory.js';
 import { setupSection } from './sheet-setup.js';
 import { entrySection, errorText } from './sheet-entry.js';
 import { resultsSections } from './sheet-results.js';
@@ -653,20 +653,26 @@ export function createSheet(root, data) {
     }
   }
 
-  /** A shared game in the URL fragment: opened at once, or after asking when a game is under way. */
+  /**
+   * A shared game in the URL fragment: opened at once, or after asking when a game is under way.
+   * A game of this phone's own history (its Open button is such a link) is said to be that.
+   */
   function openFragment() {
     if (!hasFragment(window.location.hash)) return false;
     const shared = decodeFragment(data, window.location.hash);
     history.replaceState(null, '', `${window.location.pathname}${window.location.search}#sheet`);
     for (const id of ['sharedBad', 'sharedOpened', 'sharedAsk']) dismiss(id);
+    const own = shared.state && finishedGames().some((e) => e.id === shared.state.id);
+    const words = own ? { ask: 'historyAsk', open: 'historyOpenAgain', opened: 'historyOpened' }
+      : { ask: 'sharedAsk', open: 'sharedOpen', opened: 'sharedOpened' };
     if (!shared.state) {
       notices.push({ id: 'sharedBad', kind: 'bad', text: t('sharedBad') });
-    } else if (!app.state.rounds.length) {
+    } else if (!app.state.rounds.length || (own && app.state.id === shared.state.id)) {
       app.state = shared.state;
-      notices.push({ id: 'sharedOpened', text: t('sharedOpened') });
+      notices.push({ id: 'sharedOpened', text: t(words.opened) });
     } else {
-      notices.push({ id: 'sharedAsk', text: t('sharedAsk'), actions: [
-        [t('sharedOpen'), () => { dismiss('sharedAsk'); app.replaceGame(shared.state); app.announce(t('sharedOpened')); }],
+      notices.push({ id: 'sharedAsk', text: t(words.ask), actions: [
+        [t(words.open), () => { dismiss('sharedAsk'); app.replaceGame(shared.state); app.announce(t(words.opened)); }],
         [t('sharedKeep'), () => { dismiss('sharedAsk'); app.render(); }],
       ] });
     }

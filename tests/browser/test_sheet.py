@@ -878,10 +878,21 @@ def test_players_remembered_history_reopened_exported_and_imported(browser, serv
     assert "Bob" in notice.inner_text()
     notice.locator("button").first.tap()
     assert [pg.locator(f"#giv-name-{i}").input_value() for i in range(3)] == ["Ann", "Bob", "Cat"]
-    # The history is on this page as well; Open brings the game back on its own page.
+    # The history is on this page as well; Open brings the game back on its own page, and says so.
     pg.locator(".sheet-history .sheet-past a").first.click()
     pg.wait_for_selector("[data-round='2'][data-field='total']")
     assert "/en/oh-hell/" in pg.url
+    assert [shown(pg, 2, p, "total") for p in range(3)] == totals
+    assert seen(pg.locator(".sheet-notice", has_text="finished")) == "The finished game is open again."
+    # With another game under way, Open asks first, in the same words, and keeps a copy of it.
+    pg.locator("#giv-new").click()
+    pg.locator("#giv-new-yes").click()
+    play_bid_round(pg, 1, [0, 0, 1], [0, 0, 2])
+    pg.locator(".sheet-history .sheet-past a").first.click()
+    ask = pg.locator(".sheet-notice", has_text="instead of your game in progress")
+    assert "Open this finished game again" in seen(ask) and "shared" not in seen(ask)
+    ask.get_by_role("button", name="Open the finished game").click()
+    pg.wait_for_selector("[data-round='2'][data-field='total']")
     assert [shown(pg, 2, p, "total") for p in range(3)] == totals
     context.close()
     # The exported file opens again on a fresh phone: a round trip.
