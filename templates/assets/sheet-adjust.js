@@ -41,7 +41,11 @@ export function adjustPart(app) {
   if (!state.rounds.length) return null;
   const { t, num } = i18n;
   const names = app.names();
-  const kept = app.adjustForm || (app.adjustForm = { player: 0, round: state.rounds.length - 1, points: '', note: '' });
+  // what is typed stays through a redraw, for this game only: another game's form starts blank
+  if (!app.adjustForm || app.adjustForm.game !== state.id) {
+    app.adjustForm = { game: state.id, player: 0, round: state.rounds.length - 1, points: '', note: '' };
+  }
+  const kept = app.adjustForm;
   if (kept.round >= state.rounds.length) kept.round = state.rounds.length - 1;
   if (kept.player >= state.players.length) kept.player = 0;
   const player = h('select', { id: 'giv-adjust-player' }, names.map((name, p) => h('option', { value: p, dataset: { name: String(p) } }, name)));

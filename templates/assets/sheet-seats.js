@@ -214,9 +214,10 @@ export function joinPart(app) {
   const totals = result.totals;
   // the last player's score is offered: the lowest points, or the most losses
   const offer = data.template === 'bid' ? Math.min(...totals) : Math.max(...totals);
-  // what is typed stays through a redraw (a deal saved, a seat away) until she sits down; the
-  // score offered follows the game until one is typed
-  const kept = app.joinForm || (app.joinForm = { name: '', seat: null, score: null });
+  // what is typed stays through a redraw (a deal saved, a seat away) until she sits down, for this
+  // game only; the score offered follows the game until one is typed
+  if (!app.joinForm || app.joinForm.game !== state.id) app.joinForm = { game: state.id, name: '', seat: null, score: null };
+  const kept = app.joinForm;
   const name = h('input', { type: 'text', id: 'giv-join-name', maxlength: 40, autocomplete: 'off', spellcheck: 'false',
     placeholder: t('playerDefault', { n: num(state.players.length + 1) }) });
   name.value = kept.name;

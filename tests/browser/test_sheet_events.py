@@ -721,6 +721,29 @@ def test_a_latecomer_half_entered_is_kept_while_the_table_plays_on(browser, serv
     assert pg.watch_errors == []
 
 
+def test_what_was_half_typed_for_a_game_is_not_carried_into_the_next(browser, server):
+    """A latecomer and an adjustment half typed, then a new game: its forms start blank."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", "en")
+    setup(pg, ["Ann", "Bob", "Cat", "Dan"], settings={"maxHandSize": 5, "dealerHook": False})
+    play_bid_round(pg, 1, [5, 0, 0, 0], [5, 0, 0, 0])
+    open_table(pg)
+    pg.locator("#giv-join-name").fill("Eve")
+    pg.locator("#giv-join-score").fill("7")
+    pg.locator("#giv-adjust-points").fill("10")
+    pg.locator("#giv-adjust-note").fill("revoke")
+    pg.locator("#giv-new").tap()
+    pg.locator("#giv-new-yes").tap()
+    play_bid_round(pg, 1, [5, 0, 0, 0], [4, 1, 0, 0])
+    open_table(pg)
+    pw_expect(pg.locator("#giv-join-name")).to_have_value("")
+    pw_expect(pg.locator("#giv-join-score")).to_have_value("0")  # the lowest score of this game
+    pw_expect(pg.locator("#giv-adjust-points")).to_have_value("")
+    pw_expect(pg.locator("#giv-adjust-note")).to_have_value("")
+    context.close()
+    assert pg.watch_errors == []
+
+
 def test_a_deal_edited_says_who_sat_it_out_as_its_row_does_not_who_is_gone_now(browser, server):
     """Bob left before deal 2 and came back; Cat sat deal 3 out and left later. Deal 2 edited
     does not say Bob sat it out, and deal 3 edited says Cat did."""
