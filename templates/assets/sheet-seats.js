@@ -6,6 +6,7 @@
 // for).
 import { h } from './sheet-dom.js';
 import { AGREED_LIMIT } from './sheet-store.js';
+import { rememberPlayers } from './sheet-memory.js';
 import { replan } from './sheet-plan.js';
 
 /** The seats not at the table yet in round r (from 0): latecomers who joined after it. */
@@ -199,6 +200,7 @@ function join(app, name, score, after) {
   const { state } = app;
   const before = app.result.schedule.map((d) => d.handSize);
   makeRoom(app, after + 1, name, score);
+  rememberPlayers(state.players); // (she is one of the players offered for the next game)
   const { draft } = state;
   if (draft.phase === 'took' && draft.edit === null) draft.phase = 'bid';
   state.redo = null; // a round of another table cannot come back

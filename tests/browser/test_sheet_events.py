@@ -721,6 +721,23 @@ def test_a_latecomer_half_entered_is_kept_while_the_table_plays_on(browser, serv
     assert pg.watch_errors == []
 
 
+def test_a_latecomer_is_one_of_the_players_offered_for_the_next_game(browser, server):
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", "en")
+    setup(pg, ["Ann", "Bob", "Cat"], settings={"maxHandSize": 5, "dealerHook": False})
+    play_bid_round(pg, 1, [5, 0, 0], [5, 0, 0])
+    open_table(pg)
+    pg.locator("#giv-join-name").fill("Eve")
+    pg.locator("#giv-join-go").tap()
+    pw_expect(pg.locator(".sheet-col-player").nth(3)).to_have_text("Eve")
+    open_sheet(pg, server, "wizard", "en")
+    offer = pg.locator(".sheet-notice", has_text="Ann")
+    offer.get_by_role("button").first.tap()
+    assert [pg.locator(f"#giv-name-{i}").input_value() for i in range(4)] == ["Ann", "Bob", "Cat", "Eve"]
+    context.close()
+    assert pg.watch_errors == []
+
+
 def test_what_was_half_typed_for_a_game_is_not_carried_into_the_next(browser, server):
     """A latecomer and an adjustment half typed, then a new game: its forms start blank."""
     context, pg = phone(browser)
