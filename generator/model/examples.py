@@ -6,7 +6,7 @@ from pathlib import Path
 from .errors import Problems, listing
 from .files import present
 from .format import CHECK, ERROR, EXAMPLE, EXPECT, ROUND
-from .schema import Shape, kind_of, line_of
+from .schema import Shape, kind_of, line_of, same_id
 from .types import Check, Example, Loc
 from .yamlfile import load_yaml
 
@@ -57,7 +57,7 @@ def load_examples(problems: Problems, path: Path) -> tuple[list[Example], dict[s
     if not isinstance(data, list):
         problems.add(path, 1, "examples.yaml must be a list of examples")
         return None
-    out, seen = [], set()
+    out, seen = [], {}
     rel = problems.rel(path)
     named = {item["id"]: _ids(item.get("checks")) for item in data if _ids([item])}
     for index, item in enumerate(data):
@@ -71,20 +71,24 @@ def load_examples(problems: Problems, path: Path) -> tuple[list[Example], dict[s
                 what = "is empty" if isinstance(name, str) or name is None else f"must be text, not {kind_of(name)}"
                 problems.add(path, line_of(item["players"], pindex), f"examples.{item['id']}: player {pindex + 1}'s "
                                                                      f"name {what}")
-        if item["id"] in seen:
-            problems.add(path, line_of(item, "id"), f"duplicate example id '{item['id']}'")
-        seen.add(item["id"])
+        again = same_id(seen, item["id"], f"line {line_of(item, 'id')}", "example-")
+        if again is not None:
+            problems.add(path, line_of(item, "id"), f"duplicate example id '{item['id']}'{again}")
         where = f"examples.{item['id']}"
         ok = Shape(problems, path, f"{where}.expect").mapping(item["expect"], line_of(item, "expect"), EXPECT)
         ok = _round_keys(problems, path, where, item["rounds"]) and ok
         errors = _errors(problems, path, where, item.get("errors", []))
-        checks = []
+        checks, cseen = [], {}
         for cindex, citem in enumerate(item.get("checks", [])):
             cwhere = f"{where}.checks[{cindex + 1}]"
             cline = line_of(item["checks"], cindex)
             if not Shape(problems, path, cwhere).mapping(citem, cline, CHECK):
                 ok = False
                 continue
+            again = same_id(cseen, citem["id"], f"line {line_of(citem, 'id')}")
+            if again is not None:
+                problems.add(path, line_of(citem, "id"), f"{where}: duplicate check id '{citem['id']}'{again}")
+                ok = False
             cerrors = _errors(problems, path, cwhere, citem.get("errors", []))
             ok = Shape(problems, path, f"{cwhere}.expect").mapping(citem["expect"], line_of(citem, "expect"),
                                                                    EXPECT) and ok

@@ -18,6 +18,10 @@ from .types import LANGS
 SLUG = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 UNITS = ("deal", "round")  # what the page calls one deal of the cards: a deal (the default), or a round
 SLUG_PROBLEM = "must be lowercase letters, digits and hyphens"
+# a variant's, a worked example's or a check's id: a key of every <lang>.yaml and, lowercased, the
+# page's anchor (#variant-minuspoints), so ids that differ only in case are one id (schema.same_id)
+ITEM_ID = r"^[A-Za-z][A-Za-z0-9]*$"
+ITEM_ID_PROBLEM = "must be letters and digits, starting with a letter (like minusPoints or firstFiveDeals)"
 LANG = Text(pattern="^[a-z]{2}$", problem="is not a language code")
 
 
@@ -65,7 +69,7 @@ GAME = Fields({"id": Text(pattern=SLUG, problem=SLUG_PROBLEM, doc="The game's id
     "settings": AnyOf(tuple(Ref(f"{name}-settings") for name in TEMPLATES), doc="What the sheet's settings panel and the page's settings "
                                             "reference show."),
     "variants": MapOf(AnyOf((VARIANT, Null(doc="In a game that extends another: not a variant here."))),
-                      doc="Named presets of the game's settings."),
+                      keys=Text(pattern=ITEM_ID, problem=ITEM_ID_PROBLEM), doc="Named presets of the game's settings."),
     "drafts": ListOf(Choice(LANGS), doc="Languages whose texts are not published yet: giv serve and giv build "
                                         "--drafts show them, marked."),
 }, doc="A game's facts (docs/content-format.md).")
@@ -85,8 +89,8 @@ ROUND = AnyOf((Fields({"bids": SEATS, "took": SEATS},
                       {"handSize": Int(doc="The hand size actually played."), "dealer": Int(minimum=0),
                        "trump": Choice(tuple(TRUMPS)), "adjust": ADJUST}),
                Fields({"loser": Int(minimum=0, doc="The seat that lost the deal.")}, {"adjust": ADJUST})))
-CHECK = Fields({"id": Text(), "settings": VALUES, "expect": EXPECT}, {"errors": ListOf(ERROR)})
-EXAMPLE = Fields({"id": Text(doc="Its texts in each <lang>.yaml are under examples.<id>."),
+CHECK = Fields({"id": Text(pattern=ITEM_ID, problem=ITEM_ID_PROBLEM), "settings": VALUES, "expect": EXPECT}, {"errors": ListOf(ERROR)})
+EXAMPLE = Fields({"id": Text(pattern=ITEM_ID, problem=ITEM_ID_PROBLEM, doc="Its texts in each <lang>.yaml are under examples.<id>."),
                   "players": ListOf(Text(), min_items=1, doc="The players' names, one per seat."),
                   "rounds": ListOf(ROUND), "expect": EXPECT},
                  {"settings": AnyOf(VALUES.options, doc="The settings that differ from the game's defaults."),

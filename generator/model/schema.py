@@ -52,6 +52,19 @@ def line_of(data: Any, key: Any = None) -> int:
     return getattr(data, "line", 1)
 
 
+def same_id(seen: dict[str, tuple[str, str]], item_id: str, where: str, anchor: str = "") -> str | None:
+    """None when item_id is new (it is recorded as written at `where`, "line 7"); else what follows
+    "duplicate ... id 'x'": nothing for the same id, or the earlier id that differs from it only in
+    case (ids are told apart regardless of case: the page's anchor is the id in lowercase)."""
+    first = seen.setdefault(item_id.lower(), (item_id, where))
+    if first == (item_id, where):
+        return None
+    if first[0] == item_id:
+        return ""
+    return (f": '{first[0]}' ({first[1]}) differs from it only in case"
+            + (f", and on the page both would be #{anchor}{item_id.lower()}" if anchor else ""))
+
+
 class Shape:
     """Checks one mapping against its required and optional keys; problems go to `problems`."""
 
