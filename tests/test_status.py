@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 
 from generator.cli import main
 from generator.status import report
@@ -39,6 +40,17 @@ def test_missing_is_listed_under_its_language(tmp_path):
     assert [line for line in result["missing"]["sv"] if "vandtia/sv.yaml" in line and "settings.lossLimit" in line]
     assert any("wizard/en.md" in line and "missing translation" in line for line in result["missing"]["en"])
     assert result["missing"]["da"] == []
+
+
+def test_an_example_note_left_out_is_missing_in_its_language(tmp_path):
+    content = site_copy(tmp_path, ["vandtia"])
+    path = content / "games" / "vandtia" / "sv.yaml"
+    text, count = re.subn(r"    note: >-\n(?:(?:      .*)?\n)*", "", path.read_text("utf-8"), count=1)
+    assert count == 1
+    path.write_text(text, "utf-8")
+    result = report(content)
+    assert [line for line in result["missing"]["sv"] if "vandtia/sv.yaml" in line and ".note (sv)" in line]
+    assert result["other"] == 0
 
 
 def test_a_rules_item_a_language_lacks_is_missing_there(tmp_path):

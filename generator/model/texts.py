@@ -14,6 +14,7 @@ from .files import present, read_text
 from .markers import MARKER, held_as
 from .yamlfile import load_yaml
 
+OPTIONAL_EXAMPLE_TEXT = Fields(optional=EXAMPLE_TEXT.all())  # its required keys are checked as translations
 Common = tuple[Path, str, dict]  # content/settings/<lang>.yaml, the game's template, its texts for that template
 
 
@@ -170,7 +171,11 @@ def game_text(problems: Problems, lang: str, layers: list[tuple[Path, dict]], ru
                     **({"checks": dict.fromkeys(check_ids, MARKER)} if check_ids else {})}
             problems.add(path, line, f"missing translation: {where} ({lang}){stand_in(eid, held) if draft else ''}")
             continue
-        ok = Shape(problems, path, where).mapping(data, line, EXAMPLE_TEXT)
+        # a title or note left out is a missing translation (giv status lists it), a misspelt key is still named
+        missing = [key for key in EXAMPLE_TEXT.required if key not in data]
+        for key in missing:
+            problems.add(path, line, f"missing translation: {where}.{key} ({lang})")
+        ok = Shape(problems, path, where).mapping(data, line, OPTIONAL_EXAMPLE_TEXT) and not missing
         checks = data.get("checks", {}) if isinstance(data.get("checks"), dict) else {}
         for cid in check_ids:
             if not isinstance(checks.get(cid), str) or not checks[cid].strip():
