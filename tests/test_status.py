@@ -158,6 +158,22 @@ def test_a_drafts_placeholders_are_missing_and_never_marked(tmp_path, capsys):
     assert stale(folder, LANGS) is None  # no pair agreed yet: the game is still untracked
 
 
+def test_a_text_with_placeholders_leaves_no_other_language_stale(tmp_path):
+    """Danish and English written and marked in sync, Swedish still the draft of `giv new`: Danish
+    and English are not behind the Swedish placeholders; Swedish is behind both."""
+    content = site_copy(tmp_path, ["vandtia"])
+    assert main(["--content", str(content), "new", "game", "mini-whist", "--template", "bid"]) == 0
+    folder = content / "games" / "mini-whist"
+    for lang in ("da", "en"):
+        for suffix in ("yaml", "md"):
+            path = folder / f"{lang}.{suffix}"
+            path.write_text(path.read_text("utf-8").replace("TODO(giv)", "Written"), "utf-8")
+    mark(content, "da,en", "mini-whist")
+    stale_by = report(content)["stale"]
+    assert {lang: [other for game, other, _ in stale_by[lang] if game == "mini-whist"] for lang in LANGS} == {
+        "da": [], "sv": ["da", "en"], "en": []}
+
+
 def test_mark_names_the_languages_it_marked_and_those_left_behind(tmp_path, capsys):
     content = site_copy(tmp_path, ["vandtia"])
     folder = content / "games" / "vandtia"
