@@ -204,6 +204,11 @@ def verify_game(root: Path, game: Game) -> tuple[list, list, dict[tuple[str, str
             problems.add(ex.loc.file, ex.lines.get("players", ex.loc.line),
                          f"{label} has {len(ex.players)} players; {game.id} is for {low} to {high}")
             continue
+        if not 0 <= ex.first_dealer < len(ex.players):  # the engine's "index of a player", in the author's words
+            problems.add(ex.loc.file, ex.lines.get("firstDealer", ex.loc.line),
+                         f"{label}: firstDealer {ex.first_dealer} is not a seat: seats count from 0 in the order of "
+                         f"players, 0 ({ex.players[0]}) to {len(ex.players) - 1} ({ex.players[-1]})")
+            continue
         if not settings_ok(problems, game, ex.loc.file, label, ex.settings):
             continue
         out = run_case(problems, ex.loc.file, ex.loc.line, label, ex.players, engine_input(game, ex),
