@@ -401,9 +401,9 @@ export function createSheet(root, data) {
     /**
      * The sheet drawn again after a change: the parts whose content may have changed are made
      * again, the setup panel and the tools are kept when they can follow in place, and focus is
-     * moved last, so that the page is laid out once, after every part is in. The rounds table and
-     * the chart (below the standings, most of the sheet's elements) follow in the task after the
-     * next paint: the frame that answers an action is not theirs.
+     * moved last, so that the page is laid out once, after every part is in. The results (the
+     * standings, the rounds table and the chart, below the round being entered) follow in the task
+     * after the next paint: the frame that answers an action is not theirs.
      */
     render(options = {}) {
       const active = document.activeElement;
@@ -488,9 +488,10 @@ export function createSheet(root, data) {
   };
   let toolsShown = null;
 
-  // The rounds table and the chart, put off by render() until the task after the next paint (the
-  // standings show the same totals at once). The first time, the whole sheet is then in the page.
-  // One of them off the screen (not laid out: content-visibility) stays so until it is drawn
+  // What the game's results show (the standings, the rounds table and the chart) is put off by
+  // render() until the task after the next paint: the frame that answers an action is the round
+  // being entered's, where the player's eyes and thumb are. The first time, the whole sheet is then
+  // in the page. The rounds table or the chart off the screen (not laid out: content-visibility) stays so until it is drawn
   // again, even when the change brings it near the screen (the entry shrinking to the game-over
   // box): the browser could otherwise lay out and paint the old one in a frame of its own before
   // the new one is in.
@@ -499,19 +500,20 @@ export function createSheet(root, data) {
     if (event.skipped) offScreen.add(event.target);
     else offScreen.delete(event.target);
   }, true);
-  const putOff = () => ['rounds', 'chart'].map((name) => app.resultParts && app.resultParts[name]).filter(Boolean);
+  const LATER = ['standings', 'rounds', 'chart'];
+  const putOff = () => LATER.map((name) => app.resultParts && app.resultParts[name]).filter(Boolean);
   function drawTheRest() {
     if (app.later === null) return;
     app.later = null;
     for (const part of putOff()) part.classList.remove('is-put-off');
-    app.renderResults(['rounds', 'chart']);
+    app.renderResults(LATER);
     if (root.classList.contains('is-live')) return;
     root.classList.add('is-live'); // the whole sheet is in the page
     laidOut();
     if (fromLink) document.getElementById('sheet')?.scrollIntoView();
   }
   function drawLater() {
-    app.later = new Set(['rounds', 'chart']);
+    app.later = new Set(LATER);
     for (const part of putOff()) if (offScreen.has(part)) part.classList.add('is-put-off');
     afterPaint('rest', drawTheRest);
   }
