@@ -47,3 +47,24 @@ def test_publishing_the_game_makes_it_a_link_again_in_an_incremental_build(tmp_p
     set_drafts(content, "mini-whist", "[da]")
     build(content, TEMPLATES, out, cache=Cache(content, TEMPLATES, out, None, store))
     assert "<a>Lille whist</a>" in rules(out, "da", "taberen")
+
+
+def test_a_draft_language_named_as_x_default_is_named_by_no_page(tmp_path):
+    """site.yaml's x_default is a language that is still a draft: no published page, the root
+    language picker included, names its address in hreflang (docs/publishing.md); published, and
+    built elsewhere (--lang da --lang sv), it is the picker's x-default."""
+    content = make_site(tmp_path / "site") / "content"
+    site = content / "site.yaml"
+    site.write_text(site.read_text("utf-8").replace("    base_url: https://giv.example/en/\n",
+                                                    "    base_url: https://giv.example/en/\n    draft: true\n")
+                    + "x_default: en\n", "utf-8")
+    out = tmp_path / "out"
+    build(content, TEMPLATES, out)
+    assert not (out / "en").exists()
+    naming = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
+                    if p.suffix in (".html", ".xml") and "https://giv.example/en/" in p.read_text("utf-8"))
+    assert naming == []
+    site.write_text(site.read_text("utf-8").replace("    draft: true\n", ""), "utf-8")
+    build(content, TEMPLATES, out, ["da", "sv"])
+    assert '<link rel="alternate" hreflang="x-default" href="https://giv.example/en/">' in (
+        out / "index.html").read_text("utf-8")
