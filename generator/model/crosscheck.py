@@ -42,13 +42,19 @@ def crosscheck(problems: Problems, site: Site) -> None:
             seen = set()
             for alias in text.aliases:
                 key, slug = alias.name.casefold(), alias.slug
-                if key in names:
+                if key in names and names[key] is game:
+                    problems.add(text.loc.file, alias.line, f"alias '{alias.name}' ({_tag(alias, lang)}) is the "
+                                                            f"game's own name ({text.loc}): leave the alias out")
+                elif key in names:
                     problems.add(text.loc.file, alias.line,
                                  f"alias '{alias.name}' ({_tag(alias, lang)}) collides with the name of "
                                  f"{_named(names[key], lang)}: leave the alias out, or rename that game")
                 elif slug in RESERVED:
                     problems.add(text.loc.file, alias.line, f"alias '{alias.name}' ({_tag(alias, lang)}) would take "
                                                             f"the address of the site's own {slug}/")
+                elif slugs.get(slug) is game:
+                    problems.add(text.loc.file, alias.line, f"alias '{alias.name}' ({_tag(alias, lang)}) would take "
+                                                            f"the address {slug}/, the game's own slug: leave the alias out")
                 elif slug in slugs:
                     problems.add(text.loc.file, alias.line,
                                  f"alias '{alias.name}' ({_tag(alias, lang)}) would take the address {slug}/, the slug "
