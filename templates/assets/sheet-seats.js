@@ -119,6 +119,7 @@ export function seatsPart(app) {
   const later = notYet(state, current.index);
   const box = h('p', { class: 'sheet-field-error', role: 'alert' });
   // (what a button says names its player as the name is now: it may be typed again meanwhile)
+  // A tap moves focus to the button that takes it back, in the same row: the page stays where it was tapped.
   const button = (label, words, id, run) => app.labelled(h('button', { type: 'button', class: 'sheet-button is-small', id, onclick: run }, label), words);
   const rows = state.players.map((_, p) => {
     const named = (key, values = {}) => () => t(key, { name: app.names()[p], ...values });
@@ -128,16 +129,16 @@ export function seatsPart(app) {
       // a latecomer was not at the table for this deal: nothing to sit out or leave
     } else if (gone.has(p) && !current.editing) {
       does.push(button(t('comesBack'), named('comesBackOf'), `giv-back-${p}`,
-        () => seat(app, toggled(out, false), toggled(gone, false), named('cameBack')(), `giv-back-${p}`, box)));
+        () => seat(app, toggled(out, false), toggled(gone, false), named('cameBack')(), `giv-out-${p}`, box)));
     } else {
       does.push(out.has(p)
         ? button(t('playsAgain'), named('playsAgainOf', { round }), `giv-plays-${p}`,
-          () => seat(app, toggled(out, false), null, named('playingAgain', { round })(), `giv-plays-${p}`, box))
+          () => seat(app, toggled(out, false), null, named('playingAgain', { round })(), `giv-out-${p}`, box))
         : button(t('sitsOut'), named('sitsOutOf', { round }), `giv-out-${p}`,
-          () => seat(app, toggled(out, true), null, named('sittingOut', { round })(), `giv-out-${p}`, box)));
+          () => seat(app, toggled(out, true), null, named('sittingOut', { round })(), `giv-plays-${p}`, box)));
       if (!current.editing) {
         does.push(button(t('leaves'), named('leavesOf'), `giv-leave-${p}`,
-          () => seat(app, toggled(out, true), toggled(gone, true), named('left')(), `giv-leave-${p}`, box)));
+          () => seat(app, toggled(out, true), toggled(gone, true), named('left')(), `giv-back-${p}`, box)));
       }
     }
     const status = later.has(p) ? 'notYetJoined' : gone.has(p) && out.has(p) ? 'statusGone' : out.has(p) ? 'statusOut' : 'statusPlays';

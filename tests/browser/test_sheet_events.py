@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect as pw_expect
 
-from test_sheet import cell, open_setup, open_sheet, phone, play_bid_round, seen, seen_all, set_setting, setup, sheet_seen, shown, storage_key
+from test_sheet import cell, open_setup, open_sheet, phone, play_bid_round, seen, seen_all, set_setting, settled, setup, sheet_seen, shown, storage_key
 
 
 def stored(pg, game: str, lang: str) -> dict:
@@ -790,5 +790,27 @@ def test_an_evening_ended_by_fewer_deals_says_who_won(browser, server):
     context, pg = three_deals_of_vandtia(browser, server)
     set_setting(pg, "roundCount", 3)
     pg.wait_for_function("() => document.querySelector('#sheet-app [role=status]').textContent.includes('Winner: Ann')")
+    context.close()
+    assert pg.watch_errors == []
+
+
+@pytest.mark.parametrize("game,lang", [("vend-om", "da"), ("vandtia", "sv")])
+def test_a_seat_button_tapped_leaves_the_page_where_it_was_with_its_undoing_at_hand(browser, server, game, lang):
+    """Sits out, plays again, leaves, comes back: after each tap the row stays where it was on the
+    screen and the button that takes it back has focus, so a wrong tap is put right at once (the
+    page did not jump up to the panel's heading)."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, game, lang)
+    setup(pg, ["Anna", "Bo", "Cecilie", "Dan", "Emil"])
+    open_table(pg)
+    for tapped, then in [("out", "plays"), ("plays", "out"), ("leave", "back"), ("back", "out")]:
+        button = pg.locator(f"#giv-{tapped}-4")
+        button.scroll_into_view_if_needed()
+        row = pg.locator(".sheet-seat[data-player='4']")
+        before = row.bounding_box()["y"]
+        button.tap()
+        settled(pg)
+        assert pg.evaluate("() => document.activeElement.id") == f"giv-{then}-4"
+        assert abs(row.bounding_box()["y"] - before) < 150, (tapped, before, row.bounding_box()["y"])
     context.close()
     assert pg.watch_errors == []
