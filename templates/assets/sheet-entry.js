@@ -288,17 +288,18 @@ function bidForm(app, current) {
     if (errors.length) {
       const context = { handSize: hand, bids, took, raw: { bids: draft.bids, took: draft.took } };
       showErrors(app, box, errors, context);
-      let first = null;
       for (const e of errors) {
         const at = e.code === 'bidRange' || e.code === 'dealerHook' || e.code === 'tookRange' ? e.player : null;
         const g = at !== null && at !== undefined ? groups.find((x) => x.player === at) : null;
-        if (g) { g.row.classList.add('is-invalid'); first = first || g; }
+        if (g) g.row.classList.add('is-invalid');
       }
-      const target = first || (errors.some((e) => e.code === 'tricksSum') ? groups[0] : null);
+      // focus on the topmost row refused; a refusal of no row (tricks that do not add up) leaves
+      // focus where it is and brings its message into view, below the rows
+      const target = groups.find((g) => g.row.classList.contains('is-invalid'));
       if (target) {
         const chosen = target.buttons.find((b) => b.getAttribute('aria-pressed') === 'true') || target.buttons[0];
         chosen.focus();
-      }
+      } else box.scrollIntoView({ block: 'nearest' });
       return;
     }
     if (phase === 'bid') step('took');

@@ -808,6 +808,56 @@ def test_the_number_with_focus_is_never_under_the_main_button(browser, server, l
     assert pg.watch_errors == []
 
 
+def in_view_above_the_bar(pg, selector: str) -> bool:
+    """The element is on the screen, wholly above the main button's bar at its bottom."""
+    return pg.evaluate("""(selector) => {
+      const box = document.querySelector(selector).getBoundingClientRect();
+      const bar = document.querySelector('.sheet-entry .sheet-actions.is-sticky').getBoundingClientRect();
+      return box.height > 0 && box.top >= 0 && box.bottom <= bar.top;
+    }""", selector)
+
+
+@pytest.mark.parametrize("lang", ["da", "sv", "en"])
+def test_tricks_that_do_not_add_up_are_said_where_the_table_looks(browser, server, lang):
+    """Seven players, seven cards: the tricks typed add up to six and Save is tapped. The message
+    comes into view above the bar, where the sum so far is, and focus stays on Save; before, focus
+    went to the first player's row, at the top of a card taller than the screen, and the message
+    was out of sight below it."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", lang)
+    setup(pg, ["Anna", "Bo", "Cecilie", "Dan", "Emil", "Frida", "Gorm"])
+    assert pg.locator(".sheet-entry .sheet-pick").first.locator(".sheet-number").count() == 8  # seven cards each
+    tap_row(pg, 1, "bid", [0, 1, 1, 1, 1, 1, 1])
+    order = [int(row.get_attribute("data-player")) for row in pg.locator(".sheet-entry .sheet-pick").all()]
+    for p in order:
+        pg.locator(f".sheet-entry button[data-round='1'][data-player='{p}'][data-field='took'][data-value='1']").tap()
+    pg.locator(f".sheet-entry button[data-round='1'][data-player='{order[-1]}'][data-field='took'][data-value='0']").tap()
+    pg.locator("#giv-entry-go").tap()
+    settled(pg)
+    pw_expect(pg.locator("#giv-entry-error")).to_contain_text("6")
+    assert in_view_above_the_bar(pg, "#giv-entry-error")
+    assert pg.evaluate("() => document.activeElement.id") == "giv-entry-go"
+    context.close()
+    assert pg.watch_errors == []
+
+
+@pytest.mark.parametrize("lang", ["da", "sv", "en"])
+def test_a_refused_round_gives_focus_to_the_topmost_row_at_fault(browser, server, lang):
+    """Next: tricks tapped before anyone has bid: every row is refused, and focus goes to the first
+    row of the form (the first to bid), not to the first seat, which bids further down."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", lang)
+    setup(pg, ["Anna", "Bo", "Cecilie", "Dan", "Emil"], first_dealer=2)
+    order = [row.get_attribute("data-player") for row in pg.locator(".sheet-entry .sheet-pick").all()]
+    assert order[0] != "0"
+    pg.locator("#giv-entry-go").tap()
+    settled(pg)
+    assert pg.locator(".sheet-entry .sheet-pick.is-invalid").count() == 5
+    assert pg.evaluate("() => [document.activeElement.dataset.field, document.activeElement.dataset.player]") == ["bid", order[0]]
+    context.close()
+    assert pg.watch_errors == []
+
+
 @pytest.mark.parametrize("lang", ["da", "sv", "en"])
 def test_a_long_dealer_name_is_cut_short_and_the_dealer_badge_stays_whole(browser, server, lang):
     context, pg = phone(browser)
