@@ -59,8 +59,12 @@ export function errorText(app, error, context = {}) {
   }
 }
 
-/** An edited round keeps its one-off adjustment and note. */
-function keepExtras(was, round) {
+/**
+ * An edited round keeps its one-off adjustment and note, and so does a round Undo took away
+ * when it is saved again from the form (Undo is how a table puts the last deal's numbers right).
+ */
+function keepExtras(app, current, round) {
+  const was = current.editing ? app.state.rounds[current.index] : app.state.redo;
   if (was && was.adjust) round.adjust = was.adjust.slice();
   if (was && was.note) round.note = was.note;
 }
@@ -280,10 +284,10 @@ function bidForm(app, current) {
     const here = (values) => values.map((v, p) => (away.has(p) ? null : v));
     const bids = here(parsed('bids'));
     const took = phase === 'took' ? here(parsed('took')) : bids.map(() => null);
-    // a played round keeps its dealer and trump (engine version 2), and an edit its adjustment
+    // a played round keeps its dealer and trump (engine version 2), and its adjustment (keepExtras)
     const candidate = { bids, took, handSize: hand, dealer: current.dealer };
     if (current.trump) candidate.trump = current.trump;
-    if (current.editing) keepExtras(state.rounds[current.index], candidate);
+    keepExtras(app, current, candidate);
     const errors = app.check(current.index, candidate, phase, away);
     if (errors.length) {
       const context = { handSize: hand, bids, took, raw: { bids: draft.bids, took: draft.took } };
@@ -327,7 +331,7 @@ function tallyForm(app, current) {
       const candidate = { loser: p };
       const out = tallyAway(app);
       if (out.length) candidate.away = out;
-      if (current.editing) keepExtras(app.state.rounds[current.index], candidate);
+      keepExtras(app, current, candidate);
       const errors = app.check(current.index, candidate, 'loser');
       if (errors.length) { showErrors(app, box, errors); return; }
       app.saveRound(current.index, candidate);

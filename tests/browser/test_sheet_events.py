@@ -814,3 +814,47 @@ def test_a_seat_button_tapped_leaves_the_page_where_it_was_with_its_undoing_at_h
         assert abs(row.bounding_box()["y"] - before) < 150, (tapped, before, row.bounding_box()["y"])
     context.close()
     assert pg.watch_errors == []
+
+
+@pytest.mark.parametrize("game,lang", [("wizard", "en"), ("vandtia", "da")])
+def test_the_last_deal_undone_and_saved_again_keeps_its_adjustment_and_note(browser, server, game, lang):
+    """Bea revoked in the deal just played: ten off, with a note. Then a count in that deal is
+    found wrong; Undo puts its numbers back in the form, and it is saved again. The ten points and
+    the note are still there; before, they were gone without a word."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, game, lang)
+    setup(pg, ["Al", "Bea", "Cy", "Di"])
+    tally = pg.locator(".sheet-entry .sheet-loser").count() > 0
+
+    def deal(r: int):
+        if tally:
+            pg.locator(f"button[data-round='{r}'][data-player='0'][data-field='loser']").tap()
+            settled(pg)
+        else:
+            play_bid_round(pg, r, [1, 0, 0, 0] if r == 1 else [0, 1, 0, 0], [1, 0, 0, 0] if r == 1 else [0, 2, 0, 0])
+
+    deal(1)
+    deal(2)
+    before = shown(pg, 2, 1, "total")
+    open_table(pg)
+    pg.locator("#giv-adjust-player").select_option(label="Bea")
+    pg.locator("#giv-adjust-round").select_option(label="2")
+    pg.locator("#giv-adjust-points").fill("10")
+    pg.locator("#giv-adjust-note").fill("revoke")
+    pg.locator("#giv-adjust-minus" if not tally else "#giv-adjust-plus").tap()
+    settled(pg)
+    after = shown(pg, 2, 1, "total")
+    assert after != before
+    pg.locator("#giv-undo").tap()
+    settled(pg)
+    if tally:
+        pg.locator("button[data-round='2'][data-player='0'][data-field='loser']").tap()
+    else:
+        pg.locator("#giv-entry-go").tap()
+        pg.locator("#giv-entry-go").tap()
+    settled(pg)
+    assert shown(pg, 2, 1, "total") == after
+    assert stored(pg, game, lang)["rounds"][1]["note"] == "revoke"
+    assert "revoke" in seen(pg.locator("[data-round='2'][data-field='note']"))
+    context.close()
+    assert pg.watch_errors == []
