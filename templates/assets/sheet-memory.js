@@ -110,9 +110,17 @@ export function historySection(app, download) {
         'aria-label': t('historyDownloadOf', { name: entry.name, result: entry.result }),
         onclick: () => download(gameFile(entry), 'application/json', `${entry.game}-${entry.date.slice(0, 10)}.json`) },
       t('exportJson')),
-      h('button', { type: 'button', class: 'sheet-button',
+      h('button', { type: 'button', class: 'sheet-button sheet-forget',
         'aria-label': t('historyForgetOf', { name: entry.name, result: entry.result }),
-        onclick: () => { forget(entry.id); app.renderTools(); app.announce(t('historyForgotten')); } },
+        onclick: () => {
+          const at = games.indexOf(entry);
+          forget(entry.id);
+          app.renderTools();
+          app.announce(t('historyForgotten'));
+          // focus stays in the list (the game now in its place, or the one above), else on the tools
+          const left = document.querySelectorAll('.sheet-past .sheet-forget');
+          (left[Math.min(at, left.length - 1)] || document.getElementById('giv-open'))?.focus();
+        } },
       t('historyForget')))));
   return h('section', { class: 'sheet-history', 'aria-labelledby': 'giv-history-title' },
     h('h3', { id: 'giv-history-title' }, t('historyTitle')),

@@ -1003,6 +1003,34 @@ def test_a_history_kept_by_an_earlier_sheet_is_shown_downloaded_and_kept(browser
     assert pg.watch_errors == []
 
 
+def test_a_finished_game_removed_from_the_list_leaves_focus_in_the_list(browser, server):
+    """Three finished games; the middle one is removed, by keyboard as a screen reader user does:
+    focus goes to the game now in its place, then (the last removed) to the one above, and with
+    the list gone, to the tools above it. Before, focus fell to the top of the page."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", "en")
+    games = [{"id": f"g{i}", "date": f"2026-11-2{i}T20:15:00.000Z", "game": "vend-om", "name": "Oh Hell", "lang": "en",
+              "link": f"{server}/en/oh-hell/", "result": f"Winner: {who}", "json": "{}"} for i, who in enumerate(["Ann", "Bob", "Cat"])]
+    pg.evaluate("(list) => localStorage.setItem('giv:v1:history', list)", json.dumps(games))
+    pg.reload()
+    pg.wait_for_selector("#sheet-app.is-live .sheet-entry")
+    history = pg.locator(".sheet-history .sheet-past")
+    pw_expect(history).to_have_count(3)
+    focused = "() => document.activeElement.getAttribute('aria-label') || document.activeElement.id"
+    for gone, then in (("Bob", "Cat"), ("Cat", "Ann"), ("Ann", None)):
+        seen(history.first)
+        history.filter(has_text=gone).get_by_role("button", name=re.compile("^Remove")).focus()
+        pg.keyboard.press("Enter")
+        settled(pg)
+        if then:
+            assert pg.evaluate(focused).startswith("Remove") and then in pg.evaluate(focused)
+        else:
+            assert pg.evaluate(focused) == "giv-open"
+    pw_expect(history).to_have_count(0)
+    context.close()
+    assert pg.watch_errors == []
+
+
 def test_undo_can_be_undone_and_cancelling_an_edit_keeps_the_half_typed_round(browser, server):
     context, pg = phone(browser)
     open_sheet(pg, server, "wizard", "en")
