@@ -600,8 +600,13 @@ export function createSheet(root, data) {
   function noticeArea() {
     const area = h('div', { class: 'sheet-notices' });
     for (const notice of notices) {
+      // a notice answered goes away with its buttons: focus goes on to the round being entered
+      // (left where it fell, it would be at the top of the page, above the rules)
       const actions = (notice.actions || []).map(([label, action]) =>
-        h('button', { type: 'button', class: 'sheet-button', onclick: action }, label));
+        h('button', { type: 'button', class: 'sheet-button', onclick: () => {
+          action();
+          if (!root.contains(document.activeElement)) app.focusEntry();
+        } }, label));
       area.append(h('p', { class: `sheet-notice${notice.kind === 'bad' ? ' is-bad' : ''}` }, notice.text, ' ', actions));
     }
     return area;

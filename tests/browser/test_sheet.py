@@ -551,6 +551,34 @@ def test_share_link_export_and_print(page, server):
     assert [shown(page, 1, p, "total") for p in range(2)] == [11, 0]
 
 
+@pytest.mark.parametrize("answer", [0, 1])
+def test_a_notice_answered_leaves_focus_on_the_round_being_entered(browser, server, answer):
+    """A shared link opened over a game under way: the sheet asks, and the question is answered
+    with the keyboard (a screen reader user does so), either way. The notice goes, and focus goes
+    on to the sheet's round being entered; before, it fell to the top of the page, above the rules."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, "wizard", "en")
+    setup(pg, ["Ann", "Bob", "Cat"])
+    play_bid_round(pg, 1, [1, 0, 0], [1, 0, 0])
+    share = pg.locator("#giv-share")
+    share.scroll_into_view_if_needed()
+    settled(pg)
+    share.tap()
+    pw_expect(pg.locator("#giv-share-link")).to_be_visible()
+    link = pg.locator("#giv-share-link").input_value()
+    play_bid_round(pg, 2, [0, 0, 0], [1, 1, 0])
+    pg.goto(link)
+    question = pg.locator(".sheet-notice", has_text="shared game")
+    pw_expect(question).to_be_visible()
+    question.locator("button").nth(answer).focus()
+    pg.keyboard.press("Enter")
+    settled(pg)
+    pw_expect(question).to_have_count(0)
+    assert pg.evaluate("() => document.activeElement.closest('.sheet-entry') !== null")
+    context.close()
+    assert pg.watch_errors == []
+
+
 def test_the_shared_link_shown_follows_the_game(browser, server):
     """Share is tapped after the first deal; two deals later, and a name fixed, the link in its
     field (long-pressed and copied by the next player) opens the game as it is now."""
