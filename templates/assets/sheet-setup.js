@@ -38,7 +38,7 @@ function rangeHint(i18n, meta) {
 function change(app, run, text) {
   const was = Boolean(app.result && app.result.finished);
   run();
-  app.announce(app.result && app.result.finished && !was ? `${text} ${app.winnerText()}` : text);
+  app.announceChange(text, was);
 }
 
 /** A setting's control; `follow` gets a function that shows the stored value again when it changed. */

@@ -259,8 +259,12 @@ export function createSheet(root, data) {
       app.keepFinished();
       const parts = [t(editing ? 'roundChanged' : 'roundSaved', { round: i18n.num(index + 1) })];
       if (data.template === 'tally') parts.push(t('lossTo', { name: app.names()[round.loser] }));
-      if (app.result.finished && !wasFinished) parts.push(app.winnerText());
-      app.announce(parts.join(' '));
+      app.announceChange(parts.join(' '), wasFinished);
+    },
+
+    /** What a change is said to be; a change that ended the game also says who won. */
+    announceChange(text, wasFinished) {
+      app.announce(app.result && app.result.finished && !wasFinished ? `${text} ${app.winnerText()}` : text);
     },
 
     /**
@@ -325,6 +329,7 @@ export function createSheet(root, data) {
       const { state } = app;
       const round = state.redo;
       if (!round || state.draft.edit !== null) return;
+      const wasFinished = Boolean(app.result && app.result.finished);
       const errors = app.check(state.rounds.length, round, 'round');
       if (errors.length) {
         state.redo = null;
@@ -336,7 +341,7 @@ export function createSheet(root, data) {
       state.draft = blankDraft(app.playerCount());
       app.commit({ focus: 'entry' });
       app.keepFinished();
-      app.announce(t('redone', { round: i18n.num(state.rounds.length) }));
+      app.announceChange(t('redone', { round: i18n.num(state.rounds.length) }), wasFinished);
     },
 
     newGame() {

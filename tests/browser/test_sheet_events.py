@@ -858,3 +858,26 @@ def test_the_last_deal_undone_and_saved_again_keeps_its_adjustment_and_note(brow
     assert "revoke" in seen(pg.locator("[data-round='2'][data-field='note']"))
     context.close()
     assert pg.watch_errors == []
+
+
+@pytest.mark.parametrize("game,lang", [("vandtia", "da"), ("vend-om", "sv")])
+def test_the_last_deal_undone_and_brought_back_says_who_won(browser, server, game, lang):
+    """The deal that ended the game is undone, then brought back with Redo: what is said then
+    names the winner, as it did when the deal was saved; before, it said only that the deal was back."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, game, lang)
+    status = "() => document.querySelector('#sheet-app [role=status]').textContent"
+    if game == "vandtia":
+        setup(pg, ["Ann", "Bo", "Cy"], settings={"lossLimit": 1})
+        pg.locator("button[data-round='1'][data-player='1'][data-field='loser']").tap()
+    else:
+        setup(pg, ["Ann", "Bo", "Cy"], settings={"maxHandSize": 1, "roundCount": 1, "dealerHook": False})
+        play_bid_round(pg, 1, [1, 0, 0], [1, 0, 0])
+    winner = {"da": "Vinder", "sv": "Vinnare", "en": "Winner"}[lang]
+    pg.wait_for_function(f"() => ({status})().includes('{winner}')")
+    pg.locator("#giv-undo").tap()
+    pg.wait_for_function(f"() => !({status})().includes('{winner}') && ({status})() !== ''")
+    pg.locator("#giv-redo").tap()
+    pg.wait_for_function(f"() => ({status})().includes('{winner}')")
+    context.close()
+    assert pg.watch_errors == []
