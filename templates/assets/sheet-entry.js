@@ -320,13 +320,15 @@ function tallyForm(app, current) {
   const { t, num } = app.i18n;
   const roundNo = current.index + 1;
   const box = errorBox();
-  const was = current.editing ? app.state.rounds[current.index].loser : null;
+  // the loser as saved: of the deal being edited, or of the deal Undo put back in the form
+  const saved = current.editing ? app.state.rounds[current.index] : app.state.redo;
+  const was = saved ? saved.loser : null;
   const question = h('p', { class: 'sheet-step', id: 'giv-who-lost' }, t('whoLost', { round: num(roundNo) }));
   // a player away from the deal (sitting out, gone, or not come yet) cannot lose it
   const away = awaySeats(app);
   const buttons = app.state.players.flatMap((_, p) => (away.has(p) ? [] : [h('button', {
     type: 'button', class: 'sheet-button sheet-loser', id: `giv-loser-${p}`, dataset: hook(roundNo, p, 'loser'),
-    'aria-pressed': current.editing ? String(p === was) : null,
+    'aria-pressed': was === null ? null : String(p === was),
     onclick: () => {
       const candidate = { loser: p };
       const out = tallyAway(app);

@@ -881,3 +881,25 @@ def test_the_last_deal_undone_and_brought_back_says_who_won(browser, server, gam
     pg.wait_for_function(f"() => ({status})().includes('{winner}')")
     context.close()
     assert pg.watch_errors == []
+
+
+@pytest.mark.parametrize("lang", ["da", "sv", "en"])
+def test_a_vandtia_deal_undone_shows_who_lost_it_in_the_form(browser, server, lang):
+    """Undo says the deal's numbers are back in the form: in Vändtia, the player who lost it is
+    shown chosen again (as in a deal being edited), and a tap on another puts it right. Before,
+    no one was shown, and the table had to remember who it was."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vandtia", lang)
+    setup(pg, ["Ann", "Bo", "Cy"])
+    pg.locator("#giv-loser-0").tap()
+    pg.locator("#giv-loser-2").tap()
+    pg.wait_for_selector("[data-round='2'][data-field='total']")
+    pg.locator("#giv-undo").tap()
+    settled(pg)
+    assert [pg.locator(f"#giv-loser-{p}").get_attribute("aria-pressed") for p in range(3)] == ["false", "false", "true"]
+    pg.locator("#giv-loser-1").tap()
+    settled(pg)
+    assert stored(pg, "vandtia", lang)["rounds"] == [{"loser": 0}, {"loser": 1}]
+    assert pg.locator(".sheet-loser[aria-pressed='true']").count() == 0  # deal 3 is a new one
+    context.close()
+    assert pg.watch_errors == []
