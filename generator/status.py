@@ -126,20 +126,25 @@ def _status(args, content: Path, langs: list[str]) -> int:
             print(f"giv status: --mark {args.mark}: not a language of this site ({', '.join(langs)})", file=sys.stderr)
             return 2
         marked = args.mark.split(",")
+        found, refused = [], []  # every game is looked at before any is marked: a refusal marks nothing
         for folder in folders:
             game = folder.name
             unwritten_langs = {code for code in langs if placeholders(content, folder, code)}
-            if unwritten_langs & set(marked):
-                first = placeholders(content, folder, sorted(unwritten_langs & set(marked))[0])[0]
-                print(f"giv status: {game}: not marked: {first} (write every TODO(giv) first)", file=sys.stderr)
-                return 2
             current = {code: items(folder, code) for code in langs}
             unparsed = [code for code in langs if UNPARSED in current[code]]
-            if set(unparsed) & set(marked):
+            if unwritten_langs & set(marked):
+                first = placeholders(content, folder, sorted(unwritten_langs & set(marked))[0])[0]
+                refused.append(f"giv status: {game}: not marked: {first} (write every TODO(giv) first)")
+            elif set(unparsed) & set(marked):
                 where = current[sorted(set(unparsed) & set(marked))[0]][UNPARSED]
-                print(f"giv status: {game}: not marked: {folder.relative_to(content.parent).as_posix()}/{where[1]}:"
-                      f"{where[2]}: its rules text has problems (`giv build` lists them)", file=sys.stderr)
-                return 2
+                refused.append(f"giv status: {game}: not marked: {folder.relative_to(content.parent).as_posix()}/"
+                               f"{where[1]}:{where[2]}: its rules text has problems (`giv build` lists them)")
+            found.append((folder, game, unwritten_langs, current, unparsed))
+        if refused:
+            print("\n".join(refused + ([f"giv status: nothing marked ({len(refused)} of {len(found)} games refused)"]
+                                        if len(found) > 1 else [])), file=sys.stderr)
+            return 2
+        for folder, game, unwritten_langs, current, unparsed in found:
             agreed = mark(folder, args.mark, current, unwritten_langs)
             said = " and ".join(part for part in ("one another" if len(marked) > 1 else "", ", ".join(agreed)) if part)
             waiting = sorted(unwritten_langs)

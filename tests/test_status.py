@@ -174,6 +174,25 @@ def test_a_text_with_placeholders_leaves_no_other_language_stale(tmp_path):
         "da": [], "sv": ["da", "en"], "en": []}
 
 
+def test_a_mark_refused_for_one_game_marks_none(tmp_path, capsys):
+    """`giv status --mark sv` (every game) while one game's Swedish is still giv new's draft: that
+    game is named, and no other game's record is written either."""
+    content = site_copy(tmp_path, ["vandtia"])
+    mark(content, "da,sv,en", "settings", "vandtia")
+    assert main(["--content", str(content), "new", "game", "mini-whist", "--template", "bid"]) == 0
+    # Swedish has caught up with these Danish changes: without the draft, --mark sv would record it
+    edit(content / "settings" / "da.yaml", "    description: >-\n", "    description: >-\n      Nyt.\n")
+    edit(content / "games" / "vandtia" / "da.md", "{#questions}\n", "{#questions}\n\n### Må man snyde? {#cheat}\n\nNej.\n")
+    locks = {p: p.read_bytes() for p in content.rglob(LOCK)}
+    assert len(locks) == 2
+    capsys.readouterr()
+    assert main(["--content", str(content), "status", "--mark", "sv"]) == 2
+    assert {p: p.read_bytes() for p in content.rglob(LOCK)} == locks
+    err = capsys.readouterr().err
+    assert "giv status: mini-whist: not marked: content/games/mini-whist/sv." in err
+    assert err.rstrip().endswith("giv status: nothing marked (1 of 3 games refused)")
+
+
 def test_mark_names_the_languages_it_marked_and_those_left_behind(tmp_path, capsys):
     content = site_copy(tmp_path, ["vandtia"])
     folder = content / "games" / "vandtia"
