@@ -30,7 +30,7 @@ def load_languages(problems: Problems, root: Path) -> tuple[dict[str, Language],
         return {}, "", None
     if not Shape(problems, path).mapping(data, 1, SITE):
         return {}, "", None
-    languages = {}
+    languages, addresses = {}, {}  # each base_url (case aside) -> the language that has it
     if not data["languages"]:
         problems.add(path, line_of(data, "languages"), "languages is empty: name at least one of da, sv, en")
     for code, info in data["languages"].items():
@@ -42,6 +42,10 @@ def load_languages(problems: Problems, root: Path) -> tuple[dict[str, Language],
                 problems.add(path, line_of(info, "locale"), f"languages.{code}.locale {why}")
             if why := url_problem(info["base_url"]):
                 problems.add(path, line_of(info, "base_url"), f"languages.{code}.base_url {why}")
+            elif (other := addresses.setdefault(info["base_url"].lower(), code)) != code:
+                problems.add(path, line_of(info, "base_url"), f"languages.{code}.base_url {info['base_url']} is "
+                                                              f"also {other}'s (line {languages[other].line}): each "
+                                                              "language needs an address of its own")
             texts = {key: info[key].strip() for key in LANGUAGE_TEXTS if key in info}
             languages[code] = Language(code, info["locale"], info["base_url"], **texts, line=line_of(info, "base_url"),
                                        draft=info.get("draft", False))
