@@ -17,7 +17,7 @@ from .model.load import load_site
 from .model.markers import unwritten
 from .model.rules import kind
 from .model.yamlfile import load_yaml
-from .textlock import SHARED, UNPARSED, Unreadable, in_rules, items, mark, stale
+from .textlock import SHARED, UNPARSED, Unreadable, in_rules, items, mark, pair, read_lock, stale
 
 TEXT_FILE = re.compile(r"games/([^/]+)/([a-z]{2})\.(yaml|md)$")
 
@@ -166,6 +166,7 @@ def _status(args, content: Path, langs: list[str]) -> int:
     if args.json:
         print(json.dumps(result, indent=1, ensure_ascii=False))
     else:
+        locks = {folder.name: read_lock(folder) for folder in texts_folders(content)}
         for lang in result["languages"]:
             gaps, behind = result["missing"][lang], result["stale"][lang]
             summary = []
@@ -177,7 +178,10 @@ def _status(args, content: Path, langs: list[str]) -> int:
             for line in gaps:
                 print(f"  missing: {line}")
             for game, other, where in behind:
-                print(f"  stale: {game}: {other} changed since {lang} was last marked in sync:")
+                if pair(lang, other) in locks[game]:
+                    print(f"  stale: {game}: {other} changed since {lang} was last marked in sync:")
+                else:  # every item of the other's text, to be checked against this one's
+                    print(f"  stale: {game}: {lang} and {other} were never marked in sync; {other}'s text:")
                 for line in where:
                     print(f"    {line}")
         if result["untracked"]:

@@ -174,6 +174,26 @@ def test_a_text_with_placeholders_leaves_no_other_language_stale(tmp_path):
         "da": [], "sv": ["da", "en"], "en": []}
 
 
+def test_a_pair_never_marked_in_sync_is_said_to_be_that(tmp_path, capsys):
+    """Swedish written after Danish and English were marked: each side of a pair that never agreed
+    lists the other's whole text, as never marked in sync (not as changed since)."""
+    content = site_copy(tmp_path, ["vandtia"])
+    assert main(["--content", str(content), "new", "game", "mini-whist", "--template", "bid"]) == 0
+    folder = content / "games" / "mini-whist"
+    for lang in ("da", "en", "sv"):
+        for suffix in ("yaml", "md"):
+            path = folder / f"{lang}.{suffix}"
+            path.write_text(path.read_text("utf-8").replace("TODO(giv)", "Written"), "utf-8")
+        if lang == "en":
+            mark(content, "da,en", "mini-whist")
+    capsys.readouterr()
+    assert main(["--content", str(content), "status", "mini-whist"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "  stale: mini-whist: da and sv were never marked in sync; sv's text:" in out
+    assert "  stale: mini-whist: sv and en were never marked in sync; en's text:" in out
+    assert not [line for line in out if "changed since" in line]
+
+
 def test_a_mark_refused_for_one_game_marks_none(tmp_path, capsys):
     """`giv status --mark sv` (every game) while one game's Swedish is still giv new's draft: that
     game is named, and no other game's record is written either."""
