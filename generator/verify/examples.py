@@ -154,9 +154,12 @@ def run_case(problems: Problems, file: str, line: int, label: str, players: list
             meaning = f": {MEANING[e['code']]}" if e["code"] in MEANING else ""
             problems.add(file, at, f"{label} breaks its own rules: {error_text([e], players)}{meaning} (on purpose? "
                                    f"list it under errors: {error_declaration(e)})")
-        for e in missing:
+        for e in missing:  # a misspelt code, or a seat that is not one, said as such (error_text leaves it out)
+            why = (f": '{e['code']}' is not an error code{hint(e['code'], MEANING)}" if e["code"] not in MEANING else
+                   f": player {e['player']} is not a seat (0 to {len(players) - 1})"
+                   if e.get("player") is not None and not 0 <= e["player"] < len(players) else "")
             problems.add(file, e.get("line", line), f"{label} declares an error the engine does not report: "
-                                                    f"{error_text([e], players)}")
+                                                    f"{error_text([e], players)}{why}")
         return None
     for m in compare(expect, actual_values(output)):
         mismatches.append((file, m, actual_values(output)))
