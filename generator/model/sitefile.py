@@ -19,10 +19,19 @@ def locale_problem(code: str, locale: str) -> str | None:
     try:
         known = Locale.parse(locale)
     except (UnknownLocaleError, ValueError):
-        return f"'{locale}' is not a locale Giv knows"
+        return f"'{locale}' is not a locale Giv knows{_locales_of(code)}"
     if known.language != code:
         return f"'{locale}' is a locale of {known.language}, not of {code}"
     return None
+
+
+def _locales_of(language: str) -> str:
+    """The locales Babel knows for a language, to follow an unknown one: " (sv: sv_AX, sv_FI, sv_SE)";
+    nothing for a language with none, or with too many to list."""
+    from babel.localedata import locale_identifiers
+
+    known = sorted(i for i in locale_identifiers() if LOCALE.fullmatch(i) and i.startswith(f"{language}_"))
+    return f" ({language}: {', '.join(known)})" if 0 < len(known) <= 8 else ""  # not English's hundred
 
 
 @functools.lru_cache(maxsize=None)
