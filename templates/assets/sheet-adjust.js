@@ -63,7 +63,11 @@ export function adjustPart(app) {
     remember();
     const value = agreedNumber(points.value);
     if (value === null || value < 0) { box.textContent = t('errAdjustBy'); points.setAttribute('aria-invalid', 'true'); points.focus(); return; }
-    if (adjust(app, kept.round, kept.player, sign * value, kept.note, box)) Object.assign(kept, { points: '', note: '' });
+    // given, the form is blank for the next one: emptied before adjust() draws it again, and put
+    // back as typed when it is refused (then nothing is drawn again)
+    const typed = { points: kept.points, note: kept.note };
+    Object.assign(kept, { points: '', note: '' });
+    if (!adjust(app, kept.round, kept.player, sign * value, typed.note, box)) Object.assign(kept, typed);
   };
   const field = (id, label, control) => h('div', { class: 'sheet-field' }, h('label', { for: id }, label), control);
   return h('div', { class: 'sheet-table-part' }, h('h4', {}, t('adjustTitle')), h('p', { class: 'sheet-hint' }, t('adjustHint')),

@@ -903,3 +903,37 @@ def test_a_vandtia_deal_undone_shows_who_lost_it_in_the_form(browser, server, la
     assert pg.locator(".sheet-loser[aria-pressed='true']").count() == 0  # deal 3 is a new one
     context.close()
     assert pg.watch_errors == []
+
+
+@pytest.mark.parametrize("lang", ["da", "sv", "en"])
+def test_an_adjustment_given_leaves_its_form_blank_and_one_refused_keeps_it(browser, server, lang):
+    """Five points off Bo, with a note: given, the form is blank for the next one (before, the
+    points and the note stayed in it, as if not taken). Then points for Cy in a deal she sat out
+    are refused: what was typed stays, to be put right."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", lang)
+    setup(pg, ["Ann", "Bo", "Cy"], settings={"maxHandSize": 3, "dealerHook": False})
+    open_table(pg)
+    pg.locator("#giv-out-2").tap()
+    play_bid_round(pg, 1, [1, 0, None], [2, 1, None])
+
+    def give(who: str, points: str, note: str, button: str) -> None:
+        pg.locator("#giv-adjust-player").select_option(label=who)
+        for field, text in (("points", points), ("note", note)):
+            pg.locator(f"#giv-adjust-{field}").tap()
+            pg.keyboard.insert_text(text)
+        pg.locator(f"#giv-adjust-{button}").tap()
+        settled(pg)
+
+    give("Bo", "5", "late", "minus")
+    assert shown(pg, 1, 1, "total") == -5
+    assert pg.locator("#giv-adjust-points").input_value() == "" and pg.locator("#giv-adjust-note").input_value() == ""
+    give("Cy", "3", "tip", "plus")
+    assert pg.locator("#giv-adjust-error").inner_text().strip()
+    assert pg.locator("#giv-adjust-points").input_value() == "3" and pg.locator("#giv-adjust-note").input_value() == "tip"
+    # the form, redrawn as the table plays on (Cy sits the next deal out too), still holds what was typed
+    pg.locator("#giv-out-2").tap()
+    settled(pg)
+    assert pg.locator("#giv-adjust-points").input_value() == "3" and pg.locator("#giv-adjust-note").input_value() == "tip"
+    context.close()
+    assert pg.watch_errors == []
