@@ -203,7 +203,9 @@ function join(app, name, score, after) {
   makeRoom(app, after + 1, name, score);
   rememberPlayers(state.players); // (she is one of the players offered for the next game)
   const { draft } = state;
-  if (draft.phase === 'took' && draft.edit === null) draft.phase = 'bid';
+  // the new deal (being entered, or put aside while a past one is edited) needs her bid first
+  const fresh = draft.edit === null ? draft : draft.aside;
+  if (fresh && fresh.phase === 'took') fresh.phase = 'bid';
   state.redo = null; // a round of another table cannot come back
   replan(app, before); // a seat more may lower the largest hand the pack allows
   app.commit({ focusId: 'giv-join-go' });

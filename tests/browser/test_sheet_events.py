@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect as pw_expect
 
-from test_sheet import cell, open_setup, open_sheet, phone, play_bid_round, seen, seen_all, set_setting, settled, setup, sheet_seen, shown, storage_key
+from test_sheet import cell, open_setup, open_sheet, phone, play_bid_round, pressed, seen, seen_all, set_setting, settled, setup, sheet_seen, shown, storage_key, tap_row
 
 
 def stored(pg, game: str, lang: str) -> dict:
@@ -935,5 +935,28 @@ def test_an_adjustment_given_leaves_its_form_blank_and_one_refused_keeps_it(brow
     pg.locator("#giv-out-2").tap()
     settled(pg)
     assert pg.locator("#giv-adjust-points").input_value() == "3" and pg.locator("#giv-adjust-note").input_value() == "tip"
+    context.close()
+    assert pg.watch_errors == []
+
+
+def test_a_latecomer_who_joins_while_a_past_deal_is_edited_bids_in_the_deal_put_aside(browser, server):
+    """The tricks of deal 2 are being entered when deal 1 is opened to be corrected, and Dee joins
+    meanwhile. Back in deal 2 (the correction cancelled), the bids come first again, hers among
+    them; before, the tricks step came back, with "bid 0" shown for her, and saving was refused
+    for her missing bid."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", "en")
+    setup(pg, ["Ann", "Bo", "Cy"], settings={"dealerHook": False})
+    play_bid_round(pg, 1, [0, 0, 0], [10, 0, 0])
+    tap_row(pg, 2, "bid", [1, 1, 1])
+    pg.locator("#giv-edit-1").tap()
+    open_table(pg)
+    pg.locator("#giv-join-name").fill("Dee")
+    pg.locator("#giv-join-go").tap()
+    pg.locator(".sheet-entry button", has_text="Cancel").tap()
+    settled(pg)
+    assert pg.locator(".sheet-entry button[data-round='2'][data-field='bid']").count() > 0
+    assert pg.locator(".sheet-entry button[data-round='2'][data-field='took']").count() == 0
+    assert [pressed(pg, 2, p, "bid") for p in range(4)] == ["1", "1", "1", None]
     context.close()
     assert pg.watch_errors == []
