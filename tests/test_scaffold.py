@@ -111,7 +111,9 @@ def test_two_new_games_leave_the_site_buildable(tmp_path, capsys):
     capsys.readouterr()
     assert main(["--content", str(content), "build", "--out", str(tmp_path / "site")]) == 0
     assert main(["--content", str(content), "build", "--drafts", "--out", str(tmp_path / "drafts")]) == 0
-    assert capsys.readouterr().err == ""
+    # nothing but progress lines, which a loaded machine shows once a build takes 0.7 s
+    assert [line for line in capsys.readouterr().err.splitlines()
+            if not (line.endswith(" ...") or line.endswith(" pages rendered"))] == []
 
 
 def test_new_asks_for_the_sites_problems_to_be_mended_first(tmp_path, capsys):
