@@ -24,10 +24,9 @@ played, so the sheet shows 24 scored rows and the 25th being entered. Prints:
   Playwright's locator click, whose own hit-target checks run in the page during the events),
   so every handler, style, layout and paint counts;
 - load: from navigation start to the end of the first frame (its style, layout and paint) after
-  the live sheet (the round being entered and the standings) is in the page; and to the end of
-  the first frame after the whole sheet (the rounds table and the chart too) is in the page
-  (#sheet-app.is-live): the sheet draws the round being entered first, and what the results show
-  in the task after that paint; and, from traces of more loads, the main thread's
+  the live sheet (the round being entered and the standings) is in the page; and, as the rounds
+  table and the chart are drawn after that paint, to the end of the first frame after the whole
+  sheet is in the page (#sheet-app.is-live); and, from traces of more loads, the main thread's
   CPU (thread time, at the slowdown) from navigation start to those two paints: on a shared
   machine the wall clock depends on the load average, the thread's own time much less;
 - taps of a 4-player round: a 4-player game is played through the page as a person would, with

@@ -495,11 +495,12 @@ export function createSheet(root, data) {
 
   // What the game's results show (the standings, the rounds table and the chart) is put off by
   // render() until the task after the next paint: the frame that answers an action is the round
-  // being entered's, where the player's eyes and thumb are. The first time, the whole sheet is then
-  // in the page. The rounds table or the chart off the screen (not laid out: content-visibility) stays so until it is drawn
-  // again, even when the change brings it near the screen (the entry shrinking to the game-over
-  // box): the browser could otherwise lay out and paint the old one in a frame of its own before
-  // the new one is in.
+  // being entered's, where the player's eyes and thumb are. The page's first frame shows the
+  // standings too (the live sheet), and the whole sheet is in the page after it. The rounds table
+  // or the chart off the screen (not laid out: content-visibility) stays so until it is drawn again,
+  // even when the change brings it near the screen (the entry shrinking to the game-over box): the
+  // browser could otherwise lay out and paint the old one in a frame of its own before the new one
+  // is in.
   const offScreen = new WeakSet();
   root.addEventListener('contentvisibilityautostatechange', (event) => {
     if (event.skipped) offScreen.add(event.target);
@@ -518,7 +519,7 @@ export function createSheet(root, data) {
     if (fromLink) document.getElementById('sheet')?.scrollIntoView();
   }
   function drawLater() {
-    app.later = new Set(LATER);
+    app.later = new Set(root.classList.contains('is-live') ? LATER : LATER.filter((name) => name !== 'standings'));
     for (const part of putOff()) if (offScreen.has(part)) part.classList.add('is-put-off');
     afterPaint('rest', drawTheRest);
   }

@@ -49,7 +49,7 @@ def test_a_tab_not_shown_gets_the_whole_sheet(browser, page, server, when):
     stored_game(page)
     page.add_init_script(HIDDEN_TAB % ("false" if when == "hidden from the start" else "true"))
     page.goto(f"{server}/en/oh-hell/")
-    page.wait_for_selector("#sheet-app.is-running .sheet-entry")
+    page.wait_for_selector("#sheet-app.is-running .sheet-standings")
     if when == "hidden before the first frame":
         page.wait_for_timeout(300)
         assert page.locator("#sheet-app.is-live").count() == 0  # no frame yet: the rest waits for one
