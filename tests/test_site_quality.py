@@ -182,6 +182,16 @@ def test_sitemap_lists_every_page_with_its_alternates(built_site):
     assert "Sitemap: https://giv.example/sitemap.xml" in robots
 
 
+def test_a_404_page_names_no_address_of_its_own(built_site):
+    """A 404 page is served at any missing address: a canonical or og:url of /404.html would be wrong there."""
+    pages = sorted(built_site.rglob("404.html"))
+    assert len(pages) == 4  # the root's and one per language
+    for path in pages:
+        text = path.read_text(encoding="utf-8")
+        assert head_of(path).noindex and head_of(path).canonical is None, path
+        assert 'property="og:url"' not in text, path
+
+
 def test_alternates_are_reciprocal(built_site):
     """Page A names B as its sv alternate only if B names A as its da alternate (and so on)."""
     heads = {url_of(built_site, p): head_of(p) for p in html_files(built_site)}
