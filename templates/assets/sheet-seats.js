@@ -23,6 +23,12 @@ export function leftBy(state, r) {
 /** The index of the round being entered (or edited). */
 const entering = (state) => (state.draft.edit !== null ? state.draft.edit : state.rounds.length);
 
+/** The names of the players at the table now (one who has left is not): whom a next game is for. */
+export function atTable(state) {
+  const gone = new Set(state.gone || []);
+  return state.players.filter((_, p) => !gone.has(p));
+}
+
 /** The seats away from the round being entered (or edited): sitting it out, gone, or not come yet. */
 export function awaySeats(app) {
   const { draft, gone } = app.state;
@@ -95,6 +101,7 @@ function seat(app, out, gone, message, focusId, box) {
     });
     if (left.some((spells) => spells.length)) state.left = left;
     else delete state.left;
+    rememberPlayers(atTable(state)); // (one who went home is not offered for the next game)
   }
   const seats = [...out].sort((a, b) => a - b);
   // a new deal with exactly the seats that are gone away follows the table from then on
@@ -201,7 +208,7 @@ function join(app, name, score, after) {
   const { state } = app;
   const before = app.result.schedule.map((d) => d.handSize);
   makeRoom(app, after + 1, name, score);
-  rememberPlayers(state.players); // (she is one of the players offered for the next game)
+  rememberPlayers(atTable(state)); // (she is one of the players offered for the next game)
   const { draft } = state;
   // the new deal (being entered, or put aside while a past one is edited) needs her bid first
   const fresh = draft.edit === null ? draft : draft.aside;

@@ -17,7 +17,7 @@ import { resultsSections } from './sheet-results.js';
 import { followLink, shareLink, toJson, toolsSection } from './sheet-tools.js';
 import { eventsSection } from './sheet-events.js';
 import { PLAN_KEYS, replan } from './sheet-plan.js';
-import { awaySeats, fitSeats, roundAway } from './sheet-seats.js';
+import { atTable, awaySeats, fitSeats, roundAway } from './sheet-seats.js';
 
 const BID_CODES = new Set(['bidRange', 'dealerHook', 'tooFewPresent', 'dealerAbsent']);
 const typedText = (value) => (value === null ? '' : String(value));
@@ -231,7 +231,7 @@ export function createSheet(root, data) {
     setName(index, name) {
       app.state.players[index] = name.slice(0, 40);
       app.save();
-      if (app.state.rounds.length) rememberPlayers(app.state.players); // (a typo fixed mid-game is not offered next time)
+      if (app.state.rounds.length) rememberPlayers(atTable(app.state)); // (a typo fixed mid-game is not offered next time)
       app.updateNames();
       app.keepFinished(); // (a finished game's line in the history names the players as they are now)
     },
@@ -250,7 +250,7 @@ export function createSheet(root, data) {
       else state.rounds.push(round);
       if (state.rounds.length === 1 && !editing) {
         app.setupOpen = false; // the game is on: fold the setup away
-        rememberPlayers(state.players);
+        rememberPlayers(atTable(state));
       }
       state.redo = null;
       state.draft = blankDraft(app.playerCount());
@@ -344,10 +344,13 @@ export function createSheet(root, data) {
       app.announceChange(t('redone', { round: i18n.num(state.rounds.length) }), wasFinished);
     },
 
+    /** A new game for the players at the table (one who has left is not), with the same settings. */
     newGame() {
       const { state } = app;
-      app.state = { ...newState(data, state.players.slice()), settings: { ...state.settings },
-        firstDealer: state.firstDealer };
+      const players = atTable(state);
+      while (players.length < data.spec.players.min) players.push('');
+      app.state = { ...newState(data, players), settings: { ...state.settings },
+        firstDealer: state.firstDealer < players.length ? state.firstDealer : 0 };
       app.commit({ focus: 'entry' });
       app.announce(t('newGameStarted'));
     },

@@ -738,6 +738,27 @@ def test_a_latecomer_is_one_of_the_players_offered_for_the_next_game(browser, se
     assert pg.watch_errors == []
 
 
+def test_a_player_who_went_home_is_not_in_the_next_game(browser, server):
+    """Bob leaves mid-game: New game is for the three still at the table, and so is the offer of
+    last time's players on another game's page."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", "en")
+    setup(pg, ["Ann", "Bob", "Cat", "Dan"], settings={"maxHandSize": 5, "dealerHook": False})
+    play_bid_round(pg, 1, [5, 0, 0, 0], [5, 0, 0, 0])
+    open_table(pg)
+    pg.locator("#giv-leave-1").tap()
+    pg.locator("#giv-new").tap()
+    pg.locator("#giv-new-yes").tap()
+    open_setup(pg)
+    assert pg.locator("#giv-player-count").input_value() == "3"
+    assert [pg.locator(f"#giv-name-{i}").input_value() for i in range(3)] == ["Ann", "Cat", "Dan"]
+    open_sheet(pg, server, "wizard", "en")
+    offer = pg.locator(".sheet-notice", has_text="Ann")
+    assert "Cat" in seen(offer) and "Bob" not in seen(offer)
+    context.close()
+    assert pg.watch_errors == []
+
+
 def test_what_was_half_typed_for_a_game_is_not_carried_into_the_next(browser, server):
     """A latecomer and an adjustment half typed, then a new game: its forms start blank."""
     context, pg = phone(browser)
