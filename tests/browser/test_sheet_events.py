@@ -693,14 +693,20 @@ def test_a_finished_game_renamed_or_adjusted_afterwards_is_kept_so_in_the_histor
     assert pg.watch_errors == []
 
 
-def test_a_latecomer_half_entered_is_kept_while_the_table_plays_on(browser, server):
-    """One player types the newcomer's name and agreed score while another saves the deal and a
-    player sits out the next: the form still holds what was typed, and she sits down with it."""
+def one_deal_played(browser, server):
+    """Ann, Bob, Cat and Dan at Oh Hell on a phone, one deal played, the table's panel open."""
     context, pg = phone(browser)
     open_sheet(pg, server, "vend-om", "en")
     setup(pg, ["Ann", "Bob", "Cat", "Dan"], settings={"maxHandSize": 5, "dealerHook": False})
     play_bid_round(pg, 1, [5, 0, 0, 0], [5, 0, 0, 0])
     open_table(pg)
+    return context, pg
+
+
+def test_a_latecomer_half_entered_is_kept_while_the_table_plays_on(browser, server):
+    """One player types the newcomer's name and agreed score while another saves the deal and a
+    player sits out the next: the form still holds what was typed, and she sits down with it."""
+    context, pg = one_deal_played(browser, server)
     pg.locator("#giv-join-name").tap()
     pg.keyboard.insert_text("Eve")
     pg.locator("#giv-join-score").tap()
@@ -741,11 +747,7 @@ def test_a_latecomer_is_one_of_the_players_offered_for_the_next_game(browser, se
 def test_a_player_who_went_home_is_not_in_the_next_game(browser, server):
     """Bob leaves mid-game: New game is for the three still at the table, and so is the offer of
     last time's players on another game's page."""
-    context, pg = phone(browser)
-    open_sheet(pg, server, "vend-om", "en")
-    setup(pg, ["Ann", "Bob", "Cat", "Dan"], settings={"maxHandSize": 5, "dealerHook": False})
-    play_bid_round(pg, 1, [5, 0, 0, 0], [5, 0, 0, 0])
-    open_table(pg)
+    context, pg = one_deal_played(browser, server)
     pg.locator("#giv-leave-1").tap()
     pg.locator("#giv-new").tap()
     pg.locator("#giv-new-yes").tap()
@@ -761,11 +763,7 @@ def test_a_player_who_went_home_is_not_in_the_next_game(browser, server):
 
 def test_what_was_half_typed_for_a_game_is_not_carried_into_the_next(browser, server):
     """A latecomer and an adjustment half typed, then a new game: its forms start blank."""
-    context, pg = phone(browser)
-    open_sheet(pg, server, "vend-om", "en")
-    setup(pg, ["Ann", "Bob", "Cat", "Dan"], settings={"maxHandSize": 5, "dealerHook": False})
-    play_bid_round(pg, 1, [5, 0, 0, 0], [5, 0, 0, 0])
-    open_table(pg)
+    context, pg = one_deal_played(browser, server)
     pg.locator("#giv-join-name").fill("Eve")
     pg.locator("#giv-join-score").fill("7")
     pg.locator("#giv-adjust-points").fill("10")
