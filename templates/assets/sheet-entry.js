@@ -191,11 +191,16 @@ function bidForm(app, current) {
     }
   }
 
-  function choose(player, value) {
-    (bidding() ? draft.bids : draft.took)[player] = String(value);
+  /** The draft was changed (a number chosen, the step taken): a refusal shown no longer holds, and the draft is kept. */
+  function changed() {
     box.replaceChildren();
     groups.forEach((g) => g.row.classList.remove('is-invalid'));
     app.save();
+  }
+
+  function choose(player, value) {
+    (bidding() ? draft.bids : draft.took)[player] = String(value);
+    changed();
     refresh();
   }
 
@@ -267,9 +272,7 @@ function bidForm(app, current) {
   /** From the bids to the tricks or back: the card is changed in place, and focus goes to the first row still to choose. */
   function step(phase) {
     draft.phase = phase;
-    app.save();
-    box.replaceChildren();
-    groups.forEach((g) => g.row.classList.remove('is-invalid'));
+    changed();
     showPhase();
     app.entryKept();
     app.focusEntry();
