@@ -71,11 +71,12 @@ def test_bundled_content_fits_the_schemas(path):
     jsonschema.Draft202012Validator(schema_for(path)).validate(read(path, content))
 
 
-# The build's shape check (unknown key, missing key, wrong kind, text of the wrong form) reads the same declaration as the
+# The build's shape check (unknown key, missing key, wrong kind, text or a key of the wrong form) reads the same declaration as the
 # schemas: every fixture case it fails, the schema of the file it names refuses too.
 SHAPE = re.compile(r"^error: content/(\S+\.yaml):\d+: (unknown key|'[^']+' is missing|'[^']+' must be "
                    r"(text|a whole number|true or false|a mapping|a list),|\S+ '[^']*' (must be lowercase letters, "
-                   r"digits and hyphens|is not a language code)$)")
+                   r"digits and hyphens|is not a language code)$|variant id '[^']*' must be letters and digits|"
+                   r"unknown setting '|unknown language '[^']*' \(Giv speaks)")
 SHAPE_CASES = [(case, match.group(1)) for case in cases()
                for line in (INVALID / case / "expected.txt").read_text("utf-8").splitlines()
                if (match := SHAPE.match(line))]
@@ -136,3 +137,44 @@ def test_rounds_the_engine_takes_fit_the_examples_schema(template, rounds):
                 "expect": {"scores": [r["scores"] for r in output["rounds"]],
                            "totals": [r["totals"] for r in output["rounds"]]}}]
     jsonschema.Draft202012Validator(schema_for(Path("examples.yaml"))).validate(example)
+
+
+def keyed_maps(node, where=""):
+    """Every mapping of the content format whose keys are declared (MapOf keys=...), with where it is."""
+    from generator.model.nodes import AnyOf, Fields, ListOf, MapOf
+
+    if isinstance(node, MapOf):
+        if node.keys is not None:
+            yield where, node
+        yield from keyed_maps(node.values, f"{where}.*")
+    elif isinstance(node, Fields):
+        for key, part in node.all().items():
+            yield from keyed_maps(part, f"{where}.{key}")
+    elif isinstance(node, (AnyOf, ListOf)):
+        for part in (node.options if isinstance(node, AnyOf) else (node.item,)):
+            yield from keyed_maps(part, where)
+
+
+def declarations():
+    from generator.model import format
+
+    return [(name, node) for name in ("GAME", "EXAMPLES", "TEXT", "SHARED", "SITE")
+            for node in [getattr(format, name)] for where, node in keyed_maps(node, name)]
+
+
+def test_the_shape_check_refuses_a_key_its_declaration_refuses(tmp_path):
+    """Each mapping whose keys the format declares (variant ids, languages, settings, options): a key
+    the declaration refuses is one line at that key, naming it; a key it takes is no problem."""
+    from generator.model.errors import Problems
+    from generator.model.nodes import Choice, Fields
+    from generator.model.schema import Shape
+
+    assert len(declarations()) >= 4, declarations()
+    for name, node in declarations():
+        bad, good = ("zz", node.keys.options[0]) if isinstance(node.keys, Choice) else ("not an id", "fine")
+        path = tmp_path / "file.yaml"
+        path.write_text(f"map:\n  {good}: null\n  {bad}: null\n", "utf-8")
+        problems = Problems(tmp_path)
+        Shape(problems, path).mapping(read(path, tmp_path), 1, Fields(optional={"map": node}))
+        assert [(p.line, f"'{bad}'" in p.message) for p in problems.items] == [(3, True)], (name, problems.items)
+        assert "\n" not in problems.items[0].message

@@ -69,7 +69,8 @@ GAME = Fields({"id": Text(pattern=SLUG, problem=SLUG_PROBLEM, doc="The game's id
     "settings": AnyOf(tuple(Ref(f"{name}-settings") for name in TEMPLATES), doc="What the sheet's settings panel and the page's settings "
                                             "reference show."),
     "variants": MapOf(AnyOf((VARIANT, Null(doc="In a game that extends another: not a variant here."))),
-                      keys=Text(pattern=ITEM_ID, problem=ITEM_ID_PROBLEM), doc="Named presets of the game's settings."),
+                      keys=Text(pattern=ITEM_ID, problem=ITEM_ID_PROBLEM), key_name="variant id",
+                      doc="Named presets of the game's settings."),
     "drafts": ListOf(Choice(LANGS), doc="Languages whose texts are not published yet: giv serve and giv build "
                                         "--drafts show them, marked."),
 }, doc="A game's facts (docs/content-format.md).")
@@ -112,7 +113,7 @@ def setting_text(kind: str | None = None, options: tuple[str, ...] | None = None
     options. Without a kind, the texts any setting may have (a game's <lang>.yaml)."""
     keys = {"label": Text(), "description": Text(),
             "options": (Fields(optional={o: LABELLED for o in options}) if options is not None
-                        else MapOf(LABELLED, keys=ALL_OPTIONS)),
+                        else MapOf(LABELLED, keys=ALL_OPTIONS, key_name="option")),
             "when_on": Text(doc="A switch: the sentence that says it is on."),
             "when_off": Text(doc="A switch: the sentence that says it is off.")}
     wanted = {None: keys, "bool": ("label", "description", "when_on", "when_off"),
@@ -126,7 +127,7 @@ EXAMPLE_TEXT = Fields({"title": Text(), "note": Text()}, {"checks": MapOf(Text()
 VARIANT_TEXT = Fields(optional={"name": Text(), "description": Text()})
 TEXT = Fields({"name": Text(), "slug": Text(pattern=SLUG, problem=SLUG_PROBLEM, doc="URL part in this language."), "summary": Text()}, {
     "aliases": ListOf(AnyOf((Text(), ALIAS))),
-    "settings": MapOf(setting_text(), keys=SETTING_KEYS),
+    "settings": MapOf(setting_text(), keys=SETTING_KEYS, key_name="setting"),
     "variants": MapOf(VARIANT_TEXT),
     "examples": MapOf(EXAMPLE_TEXT),
 }, doc="One language's text of a game (docs/content-format.md).")
@@ -147,6 +148,7 @@ LANGUAGE = Fields({"locale": Text(doc="language_COUNTRY, like da_DK."),
                    "base_url": Text(doc="Where the language is published: an http(s) address ending in '/'.")},
                   {**LANGUAGE_TEXTS, "draft": Bool(doc="Not published yet: built only by giv serve and "
                                                        "giv build --drafts.")})
-SITE = Fields({"languages": MapOf(LANGUAGE, keys=Choice(LANGS)), "root_url": Text()},
+SITE = Fields({"languages": MapOf(LANGUAGE, keys=Choice(LANGS, problem=f"Giv speaks {', '.join(LANGS)}"),
+                                   key_name="language"), "root_url": Text()},
               {"x_default": Choice(LANGS, doc="The language of hreflang=\"x-default\".")},
               doc="The site: its languages and where each is published (docs/publishing.md).")

@@ -1,14 +1,13 @@
 """game.yaml: a game's facts (template, players, settings metadata, variants), with `extends`."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
 from ..engine.spec import TEMPLATES, check_value
 from ..engine.values import whole
 from .errors import Problems, closest, hint, listing
-from .format import ITEM_ID, ITEM_ID_PROBLEM, PLAYERS, UNITS, VARIANT, setting_meta
+from .format import PLAYERS, UNITS, VARIANT, setting_meta
 from .schema import Shape, kind_of, line_of, same_id
 from .types import SettingMeta, Variant
 from .yamlfile import LDict
@@ -179,12 +178,11 @@ def build_game_facts(problems: Problems, game_id: str, data: dict, path: Path) -
             ok = False
         fixed[key] = value
     variants, seen = {}, {}
-    for vid, vdata in data["variants"].items():
+    for vid, vdata in data["variants"].items():  # each id of the form the shape check of game.yaml asks
         vpath, vline = where[f"variants.{vid}"]
         again = same_id(seen, vid, f"{problems.rel(vpath)}:{vline}", "variant-")
-        if not re.fullmatch(ITEM_ID, vid) or again is not None:
-            problems.add(vpath, vline, f"variant id '{vid}' {ITEM_ID_PROBLEM}" if again is None
-                         else f"duplicate variant id '{vid}'{again}")
+        if again is not None:
+            problems.add(vpath, vline, f"duplicate variant id '{vid}'{again}")
             ok = False
         if not Shape(problems, vpath, f"variants.{vid}").mapping(vdata, vline, VARIANT):
             ok = False

@@ -56,8 +56,10 @@ class Bool(Node):
 
 @dataclass(frozen=True)
 class Choice(Node):
-    """One of a few names (a template, a unit, a setting's options): the check asks for text."""
+    """One of a few names (a template, a unit, a setting's options): the check asks for text. As a
+    MapOf's keys, problem is what follows an unknown name (what the names are, when they are few)."""
     options: tuple[str, ...] = ()
+    problem: str = ""
     kind = "text"
 
     def body(self) -> dict[str, Any]:
@@ -88,9 +90,11 @@ class ListOf(Node):
 
 @dataclass(frozen=True)
 class MapOf(Node):
-    """A mapping of names the author chooses (variant ids, setting keys) to values of one kind."""
+    """A mapping of names the author chooses (variant ids, setting keys) to values of one kind; with
+    keys (text of a pattern, or a choice), the names it takes, and key_name says what one is."""
     values: Node = field(default_factory=Node)
-    keys: Node | None = None
+    keys: Text | Choice | None = None
+    key_name: str = "key"
     kind = "map"
 
     def body(self) -> dict[str, Any]:

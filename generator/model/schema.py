@@ -1,13 +1,14 @@
 """The build's shape check of loaded YAML against the content format's declaration (model/format.py):
-known keys, required keys and the kind of each value, each problem with its file and line."""
+known keys, required keys, the kind of each value and the names a mapping of chosen names takes
+(a MapOf's keys), each problem with its file and line."""
 from __future__ import annotations
 
 import re
 from pathlib import Path
 from typing import Any
 
-from .errors import Problems, listing
-from .nodes import Fields, Text
+from .errors import Problems, hint, listing
+from .nodes import Choice, Fields, MapOf, Text
 from .yamlfile import LDict, LList
 
 KINDS = {
@@ -102,4 +103,20 @@ class Shape:
             elif key in data and isinstance(node, Text) and node.pattern and not re.search(node.pattern, data[key]):
                 # text of the wrong form is a problem, but still text: the checks after this one go on
                 self.problems.add(self.path, line_of(data, key), f"{self.name(key)} '{data[key]}' {node.problem}")
+            elif key in data and isinstance(node, MapOf) and node.keys is not None:
+                ok = self.names(data[key], node) and ok
+        return ok
+
+    def names(self, data: dict, node: MapOf) -> bool:
+        """True when the declaration's keys take every key of the mapping; a problem at each one they
+        do not (the checks after this one would only repeat it: a variant's texts, a language's pages)."""
+        keys, ok = node.keys, True
+        for key in data:
+            if isinstance(keys, Choice) and key not in keys.options:
+                self.problems.add(self.path, line_of(data, key), f"unknown {node.key_name} '{key}'"
+                                  f"{hint(key, keys.options)}{f' ({keys.problem})' if keys.problem else ''}")
+                ok = False
+            elif isinstance(keys, Text) and not re.search(keys.pattern or "", key):
+                self.problems.add(self.path, line_of(data, key), f"{node.key_name} '{key}' {keys.problem}")
+                ok = False
         return ok
