@@ -96,11 +96,24 @@ def templates_beside(content: Path) -> Path:
     return content.resolve().parent / "templates"
 
 
+def cache_store(content: Path) -> Path:
+    return content.resolve().parent / ".giv-cache"
+
+
 def site_cache(content: Path, out: Path, langs: list[str] | None = None) -> Cache:
     """The cache giv build keeps for building content into out, in .giv-cache/ beside content/."""
     from .cache import Cache
 
-    return Cache(content, templates_beside(content), out, langs, content.resolve().parent / ".giv-cache")
+    return Cache(content, templates_beside(content), out, langs, cache_store(content))
+
+
+def last_cache(content: Path) -> Cache:
+    """The cache of the last `giv build` of content, whatever its --out and --lang (a default
+    build's when there was none): the one that knows the site as it is now best."""
+    from .cache.index import last_target
+
+    out, langs = last_target(cache_store(content)) or (Path(OUT), None)
+    return site_cache(content, out, langs)
 
 
 def build_command(args: argparse.Namespace) -> int:

@@ -86,13 +86,13 @@ def rules_md(lang: str) -> str:
 
 
 def load(content: Path) -> Site:
-    """The site as `giv build` (into its default folder) would load it: from its cache, reading
-    again only what changed since that build. Raises ValueError when it has problems."""
-    from .build import OUT, site_cache
+    """The site as `giv build` would load it: from the cache of the last build (whatever its --out
+    and --lang), reading again only what changed since. Raises ValueError when it has problems."""
+    from .build import last_cache
     from .model.content_error import ContentError
 
     try:
-        return site_cache(content, Path(OUT)).load_site()
+        return last_cache(content).load_site()
     except ContentError as exc:
         raise ValueError(f"{len(exc.problems)} problem(s) in {content}/ to mend first (`giv build` lists them), "
                          f"so that the new game can be checked against the others: {exc.problems[0]}") from None

@@ -125,3 +125,32 @@ def test_new_asks_for_the_sites_problems_to_be_mended_first(tmp_path, capsys):
         "checked against the others: content/games/vandtia/sv.md:1: heading 'Översikt' has no id: write it as "
         "'## Översikt {#an-id}' (docs/content-format.md)\n")
     assert not (content / "games" / "my-game").exists()
+
+
+def test_new_reads_the_site_from_the_last_build_whatever_its_out(tmp_path, capsys, monkeypatch):
+    """A site published one language at a time (`giv build --lang da --out site-da`) is never built
+    into site/: giv new takes what that build knows and reads only what changed since, not the
+    whole site again."""
+    import generator.model.load
+
+    import shutil
+
+    content = site_copy(tmp_path)
+    assert main(["--content", str(content), "build", "--lang", "da", "--out", str(tmp_path / "site-da")]) == 0
+    # a build into a folder since removed knows no more than that folder's files (none)
+    assert main(["--content", str(content), "build", "--lang", "sv", "--out", str(tmp_path / "preview")]) == 0
+    shutil.rmtree(tmp_path / "preview")
+
+    load_site = generator.model.load.load_site
+
+    def whole_site(root, only=None):
+        assert only is not None, "giv new read the whole site again"
+        return load_site(root, only)
+
+    monkeypatch.setattr(generator.model.load, "load_site", whole_site)
+    capsys.readouterr()
+    # it knows the other languages' addresses too: Vend om is Plump in Swedish
+    assert main(["--content", str(content), "new", "game", "plump", "--template", "bid"]) == 2
+    assert "the address plump/ is taken by the slug of vend-om in sv" in capsys.readouterr().err
+    assert main(["--content", str(content), "new", "game", "my-game", "--template", "bid"]) == 0
+    assert main(["--content", str(content), "new", "game", "other-game", "--template", "tally"]) == 0

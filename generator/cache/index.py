@@ -62,6 +62,22 @@ def target_of(out: Path | None, langs: list[str] | None) -> str:
     return f"{out.resolve() if out else ':memory:'}|{','.join(langs or ['*'])}"
 
 
+def last_target(store: Path) -> tuple[Path, list[str] | None] | None:
+    """The output folder and languages (target_of's) of the last build that wrote a cache into
+    store and whose folder is still there, or None when there is none."""
+    try:
+        manifests = sorted(store.glob("build-*.manifest"), key=lambda path: path.stat().st_mtime_ns, reverse=True)
+    except OSError:  # a file removed while the folder is read: a build is writing the cache
+        return None
+    for path in manifests:
+        fields = _read(path)
+        if fields and isinstance(fields[0], str) and "|" in fields[0]:
+            out, langs = fields[0].rsplit("|", 1)
+            if Path(out).is_dir():
+                return Path(out), None if langs == "*" else langs.split(",")
+    return None
+
+
 def base_path(store: Path, target: str) -> Path:
     """The files of a target's cache, each with its own suffix: .manifest, .index, and the records'."""
     return store / f"build-{zlib.crc32(f'{VERSION}|{target}'.encode()):08x}-{len(target)}"
