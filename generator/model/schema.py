@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from .errors import Problems, hint, listing
+from .errors import Problems, closest, hint, listing
 from .nodes import Choice, Fields, MapOf, Text
 from .yamlfile import LDict, LList
 
@@ -83,14 +83,17 @@ class Shape:
             self.problems.add(self.path, line, f"{label} must be a mapping, not {kind_of(data)}")
             return False
         ok = True
+        known = sorted({**required, **optional})
+        meant = set()  # the keys an unknown key is a misspelling of: said once, with the unknown key
         for key in data:
             if key not in required and key not in optional:
-                known = sorted({**required, **optional})
                 self.problems.add(self.path, line_of(data, key), f"unknown key '{self.name(key)}'{listing(key, known)}")
+                meant.add(closest(key, known))
                 ok = False
         for key in required:
             if key not in data:
-                self.problems.add(self.path, line_of(data), f"'{self.name(key)}' is missing")
+                if key not in meant:
+                    self.problems.add(self.path, line_of(data), f"'{self.name(key)}' is missing")
                 ok = False
         for key, node in fields.all().items():
             if key in data and not is_kind(data[key], node.kind):
