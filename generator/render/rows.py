@@ -3,7 +3,7 @@ read them by attribute, which Jinja finds at once on an object (on a dict it tri
 first, and fails)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 ROW = {"slots": True}  # the rows' dataclass options
 
