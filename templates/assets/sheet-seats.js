@@ -5,7 +5,7 @@
 // does (gone, and joined: the deals played before a latecomer came, which she was not at the table
 // for).
 import { h } from './sheet-dom.js';
-import { AGREED_LIMIT } from './sheet-store.js';
+import { AGREED_LIMIT, asides } from './sheet-store.js';
 import { rememberPlayers } from './sheet-memory.js';
 import { replan } from './sheet-plan.js';
 
@@ -195,7 +195,7 @@ function makeRoom(app, at, name, score) {
   state.joined = joined;
   if (state.left) state.left.splice(at, 0, []);
   const { draft } = state;
-  for (const part of [draft, draft.aside].filter(Boolean)) {
+  for (const part of [draft, ...asides(draft)]) {
     part.bids.splice(at, 0, '');
     part.took.splice(at, 0, '');
     if (part.out) part.out = part.out.map(on);
@@ -210,9 +210,10 @@ function join(app, name, score, after) {
   makeRoom(app, after + 1, name, score);
   rememberPlayers(atTable(state)); // (she is one of the players offered for the next game)
   const { draft } = state;
-  // the new deal (being entered, or put aside while a past one is edited) needs her bid first
-  const fresh = draft.edit === null ? draft : draft.aside;
-  if (fresh && fresh.phase === 'took') fresh.phase = 'bid';
+  // the new deals (being entered, or put aside: all but a past one being edited) need her bid first
+  for (const fresh of draft.edit === null ? [draft, ...asides(draft)] : asides(draft)) {
+    if (fresh.phase === 'took') fresh.phase = 'bid';
+  }
   state.redo = null; // a round of another table cannot come back
   replan(app, before); // a seat more may lower the largest hand the pack allows
   app.commit({ focusId: 'giv-join-go' });

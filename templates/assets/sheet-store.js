@@ -5,7 +5,9 @@
 //   {v: 1, id: text, players: [name], firstDealer, settings: {key: value}, rounds: [round],
 //    redo: round | null (the round Undo took away, until something else changes),
 //    draft: {edit: null | round index, phase: "bid" | "took", bids: [text], took: [text],
-//            aside: null | {phase, bids, took, out} (the new round half typed when an edit began)}}
+//            aside: null | {phase, bids, took, out, aside} (the next deal as far as it was typed,
+//                   waiting while a past deal is edited or the last one Undo put back is in the
+//                   form; its own aside is the deal after it, put aside by an earlier Undo)}}
 // A bid round is {bids: [int | null], took: [int | null], handSize: int, dealer?: seat, trump?:
 // trump as played} (null in both bids and took: the seat sat the round out); a tally round is
 // {loser: int, away?: [seat]}. Either may carry adjust: [int | null] (one-off points per seat) and note: text.
@@ -110,11 +112,22 @@ function cleanDraft(draft, n, rounds) {
   if (!isObject(draft)) return blankDraft(n);
   const edit = isWhole(draft.edit) && draft.edit >= 0 && draft.edit < rounds ? draft.edit : null;
   const seats = (value) => (Array.isArray(value) && seatList(value, n) ? value.slice() : null);
-  const aside = edit !== null && isObject(draft.aside)
-    ? { phase: draft.aside.phase === 'took' ? 'took' : 'bid', bids: texts(draft.aside.bids), took: texts(draft.aside.took),
-      out: seats(draft.aside.out) } : null;
-  const out = seats(draft.out);
-  return { edit, phase: draft.phase === 'took' ? 'took' : 'bid', bids: texts(draft.bids), took: texts(draft.took), aside, out };
+  const part = (value) => ({ phase: value.phase === 'took' ? 'took' : 'bid', bids: texts(value.bids), took: texts(value.took),
+    out: seats(value.out), aside: null });
+  const clean = { edit, ...part(draft) };
+  // the deals put aside, each holding the one after it (a loop: a stored chain may be long)
+  for (let to = clean, value = draft.aside; isObject(value); value = value.aside) {
+    to.aside = part(value);
+    to = to.aside;
+  }
+  return clean;
+}
+
+/** The deals a draft put aside, the next one first (see `aside` above). */
+export function asides(draft) {
+  const parts = [];
+  for (let part = draft.aside; part; part = part.aside) parts.push(part);
+  return parts;
 }
 
 /** The table events of a stored game (see the top of this file); returns false when one is unreadable. */

@@ -22,6 +22,18 @@ import { atTable, awaySeats, fitSeats, roundAway } from './sheet-seats.js';
 const BID_CODES = new Set(['bidRange', 'dealerHook', 'tooFewPresent', 'dealerAbsent']);
 const typedText = (value) => (value === null ? '' : String(value));
 
+/**
+ * What of a draft waits while another deal takes the form (a past deal edited, or the last one
+ * Undo put back): the next deal as far as it was typed, with the deals it put aside in turn.
+ * A past deal being edited waits for nothing (its numbers are saved); a next deal with nothing
+ * typed leaves only what it put aside.
+ */
+function putAside(draft) {
+  const typed = draft.bids.some((x) => x !== '') || draft.took.some((x) => x !== '') || draft.out !== null;
+  if (draft.edit !== null || !typed) return draft.aside;
+  return { phase: draft.phase, bids: draft.bids, took: draft.took, out: draft.out, aside: draft.aside };
+}
+
 export function createSheet(root, data) {
   const i18n = makeI18n(data.strings, data.locale);
   const { t } = i18n;
@@ -254,7 +266,7 @@ export function createSheet(root, data) {
       }
       state.redo = null;
       state.draft = blankDraft(app.playerCount());
-      if (editing && aside) Object.assign(state.draft, aside); // the new round half typed before the edit
+      if (aside) Object.assign(state.draft, aside); // the next deal half typed before the edit or the Undo
       app.commit({ focus: 'entry' });
       app.keepFinished();
       const parts = [t(editing ? 'roundChanged' : 'roundSaved', { round: i18n.num(index + 1) })];
@@ -290,7 +302,7 @@ export function createSheet(root, data) {
       const draft = blankDraft(app.playerCount());
       draft.edit = index;
       // what was typed for the new round waits until the edit is saved or cancelled
-      draft.aside = before.edit === null ? { phase: before.phase, bids: before.bids, took: before.took, out: before.out } : before.aside;
+      draft.aside = putAside(before);
       if (data.template === 'bid') {
         draft.bids = round.bids.map(typedText);
         draft.took = round.took.map(typedText);
@@ -313,6 +325,8 @@ export function createSheet(root, data) {
       const last = state.rounds.pop();
       if (!last) return;
       const draft = blankDraft(app.playerCount());
+      // the next deal, half typed, waits until this one is saved again or brought back by Redo
+      draft.aside = putAside(state.draft);
       if (data.template === 'bid') {
         draft.bids = last.bids.map(typedText);
         draft.took = last.took.map(typedText);
@@ -336,9 +350,11 @@ export function createSheet(root, data) {
         app.commit({ focus: 'entry' });
         return;
       }
+      const { aside } = state.draft;
       state.rounds.push(round);
       state.redo = null;
       state.draft = blankDraft(app.playerCount());
+      if (aside) Object.assign(state.draft, aside); // the next deal as it was before the Undo
       app.commit({ focus: 'entry' });
       app.keepFinished();
       app.announceChange(t('redone', { round: i18n.num(state.rounds.length) }), wasFinished);

@@ -1086,6 +1086,52 @@ def test_undo_can_be_undone_and_cancelling_an_edit_keeps_the_half_typed_round(br
     assert pg.watch_errors == []
 
 
+def test_undo_keeps_the_next_deal_half_typed_until_redo_or_the_deal_saved_again(browser, server):
+    """Two bids of deal 3 are in when the table finds deal 2 wrong. Undo puts deal 2 back in the
+    form, and the bids wait (through a reload) until Redo brings deal 2 back; Undo again, deal 2's
+    tricks put right and saved, and they are back once more."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, "wizard", "en")
+    setup(pg, ["A", "B", "C"])
+    play_bid_round(pg, 1, [1, 0, 0], [1, 0, 0])
+    play_bid_round(pg, 2, [1, 1, 0], [1, 1, 0])
+    half = [None, "2", "0"]
+    for p in (1, 2):
+        pg.locator(f"button[data-round='3'][data-player='{p}'][data-field='bid'][data-value='{half[p]}']").tap()
+    pg.locator("#giv-undo").tap()
+    assert [pressed(pg, 2, p, "bid") for p in range(3)] == ["1", "1", "0"]
+    pg.reload()
+    pg.wait_for_selector("#sheet-app.is-live .sheet-entry")
+    pg.locator("#giv-redo").tap()
+    pg.wait_for_selector("[data-round='2'][data-field='total']")
+    assert [pressed(pg, 3, p, "bid") for p in range(3)] == half
+    pg.locator("#giv-undo").tap()
+    tap_row(pg, 2, "bid", [1, 1, 0])
+    tap_row(pg, 2, "took", [2, 0, 0])
+    assert [shown(pg, 2, p, "score") for p in range(3)] == [-10, -10, 20]
+    assert [pressed(pg, 3, p, "bid") for p in range(3)] == half
+    context.close()
+    assert pg.watch_errors == []
+
+
+def test_a_game_stored_mid_edit_by_an_earlier_sheet_keeps_its_half_typed_deal(browser, server):
+    """A game an earlier sheet stored while a past deal was edited (its half-typed next deal aside,
+    without an aside of its own) opens, and cancelling the edit brings the half-typed deal back."""
+    context, pg = phone(browser)
+    pg.add_init_script(f"""localStorage.setItem('{storage_key("wizard", "en")}', JSON.stringify({{
+        v: 1, id: "old1", players: ["A", "B", "C"], firstDealer: 0, settings: {{}}, redo: null,
+        rounds: [{{bids: [1, 0, 0], took: [1, 0, 0], handSize: 1}}],
+        draft: {{edit: 0, phase: "bid", bids: ["1", "0", "0"], took: ["1", "0", "0"], out: null,
+                 aside: {{phase: "bid", bids: ["", "2", ""], took: ["", "", ""], out: null}}}}}}))""")
+    open_sheet(pg, server, "wizard", "en")
+    assert pg.locator(".sheet-notice.is-bad").count() == 0
+    assert pressed(pg, 1, 0, "bid") == "1"
+    pg.locator(".sheet-entry .sheet-actions button", has_text="Cancel").tap()
+    assert [pressed(pg, 2, p, "bid") for p in range(3)] == [None, "2", None]
+    context.close()
+    assert pg.watch_errors == []
+
+
 def test_csv_uses_semicolons_in_danish_and_same_names_are_told_apart(page, server):
     open_sheet(page, server, "vend-om", "da")
     setup(page, ["Anna", "Anna"], settings={"maxHandSize": 2, "dealerHook": False})
