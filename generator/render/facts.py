@@ -23,6 +23,16 @@ class Glance:
     loss_limit: int = 0
     hands: list[tuple[int, int, int]] = field(default_factory=list)  # (players, largest hand, deals), bid games
 
+    def paper_rows(self) -> int:
+        """The rows of the blank sheet for paper play, which has a column for every seat up to the
+        most players: a row for each deal of the longest game the default settings give any
+        number of players, or OPEN_ROWS when the number of deals is open."""
+        counts = [count for _, _, count in self.rounds]
+        return OPEN_ROWS if 0 in counts else max(counts)
+
+
+OPEN_ROWS = 20  # a game played to a loss limit, or until the table stops: a page's worth of rows
+
 
 def _settings(game: Game, players: int) -> dict:
     out = score({"template": game.template, "spec": game.spec(), "players": ["p"] * players, "rounds": []})

@@ -199,6 +199,7 @@ class GameView:
     examples: list[ExampleView]
     words: Words
     hands: list[HandRow]
+    paper_rows: int  # the blank sheet's rows (facts.Glance.paper_rows)
     aliases: list[AliasRef] = field(default_factory=list)
     sections: tuple[tuple[str, str], ...] = ()  # (id, words) of the rules' sections, for the contents
 
@@ -212,4 +213,4 @@ def game_view(ctx: Ctx, game: Game, results: dict, at_a_glance: facts.Glance) ->
     return GameView(game, text, text.rules_html.html(ctx.link), glance(ctx, game, at_a_glance, w),
                     settings_reference(ctx, game, text), variants,
                     [example_view(ctx, game, text, ex, results, w) for ex in game.examples], w,
-                    hand_rows(ctx, at_a_glance), aliases, text.rules_html.sections)
+                    hand_rows(ctx, at_a_glance), at_a_glance.paper_rows(), aliases, text.rules_html.sections)

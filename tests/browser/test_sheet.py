@@ -638,6 +638,32 @@ def test_blank_sheet_prints_without_javascript(browser, server):
     context.close()
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_the_paper_sheet_has_a_row_for_every_deal_of_the_longest_game(browser, server, game):
+    """The blank sheet for paper play has a column for each seat up to the game's most players,
+    and a row for each deal of the longest game the default settings give any of them, as the live
+    sheet counts the deals for each number of players ("Deal 1 of 19"); a game whose number of
+    deals is open gets 20 rows."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, game, "en")
+    meta = game_meta(game)
+    while "players" not in meta:  # (Tips takes its players from Vend om)
+        meta = game_meta(meta["extends"])
+    players = meta["players"]
+    counts = []
+    for n in range(players["min"], players["max"] + 1):
+        pg.locator("#giv-player-count").select_option(str(n))
+        counts.append(re.findall(r"\d+", pg.locator("#giv-entry-title").inner_text())[1:] or ["20"])
+    context.close()
+    longest = max(int(count) for [count] in counts)
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 740})
+    pg = context.new_page()
+    pg.goto(f"{server}/en/{slug(game, 'en')}/")
+    pg.emulate_media(media="print")
+    assert pg.locator(".blank-sheet tbody tr").count() == longest
+    context.close()
+
+
 def test_axe_on_a_game_in_progress(browser, server):
     """axe (WCAG 2.x A/AA) on the live sheet: rounds and a refused round in light colours, a
     finished game with a bonus and a tally game in dark colours."""
