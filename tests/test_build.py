@@ -147,18 +147,18 @@ def test_a_worked_example_reads_as_the_sheets_rounds_table(built_site):
         row = example[example.index('<tr><th scope="row">'):]
         row = row[:row.index("</tr>")]
         assert f'<span class="visually-hidden">{head}</span></th>' in row, row
-        assert (f'<td class="is-made"><span aria-hidden="true"><span class="deal-bt"><span class="deal-mark">{mark}'
-                f'</span> 2/2</span><span class="deal-score">+12</span><span class="deal-total">12</span></span>'
+        assert (f'<td class="is-made"><span aria-hidden="true"><span class="sheet-bt"><span class="sheet-dealt">{mark}'
+                f'</span>2/2</span><span class="sheet-score">+12</span><span class="sheet-total">12</span></span>'
                 f'<span class="visually-hidden">{dealer}</span></td>') in row, row
-        assert f'<td class="is-missed"><span aria-hidden="true"><span class="deal-bt">1/2</span><span class="deal-score">0' \
-               f'</span><span class="deal-total">0</span></span><span class="visually-hidden">{missed}</span></td>' in row, row
+        assert f'<td class="is-missed"><span aria-hidden="true"><span class="sheet-bt">1/2</span><span class="sheet-score">0' \
+               f'</span><span class="sheet-total">0</span></span><span class="visually-hidden">{missed}</span></td>' in row, row
     html = (built_site / "sv" / "vandtia" / "index.html").read_text(encoding="utf-8")  # a game of losses
     example = html[html.index('<section class="example"'):]
     example = example[:example.index("</section>")]
     assert example.count("<table") == 1
-    assert ('<td class="is-loser"><span aria-hidden="true"><span class="deal-total"><span class="deal-mark">\u25cf</span> 1'
+    assert ('<td class="is-loser"><span aria-hidden="true"><span class="sheet-lost-mark">\u25cf</span><span class="sheet-total">1'
             '</span></span><span class="visually-hidden">förlorade given, 1 förlust totalt</span></td>') in example
-    assert '<td><span aria-hidden="true"><span class="deal-total">0</span></span><span class="visually-hidden">0 förluster</span></td>' in example
+    assert '<td><span aria-hidden="true"><span class="sheet-total">0</span></span><span class="visually-hidden">0 förluster</span></td>' in example
 
 
 def test_a_worked_example_names_the_trump_of_each_deal_where_it_changes(tmp_path):
@@ -172,9 +172,9 @@ def test_a_worked_example_names_the_trump_of_each_deal_where_it_changes(tmp_path
     build(site / "content", site / "templates", tmp_path / "out")
     html = (tmp_path / "out/en/little-whist/index.html").read_text(encoding="utf-8")
     example = html[html.index('<section class="example"'):]
-    assert ('<span aria-hidden="true">1<span class="deal-facts">2 cards</span><span class="deal-facts">turned-up card</span>'
+    assert ('<span aria-hidden="true">1<span class="sheet-round-facts">2 cards</span><span class="sheet-round-facts">turned-up card</span>'
             '</span><span class="visually-hidden">Deal 1, 2 cards each, trumps: turned-up card</span>') in example
-    assert ('<span aria-hidden="true">2<span class="deal-facts">1 card</span><span class="deal-facts">no trumps</span>'
+    assert ('<span aria-hidden="true">2<span class="sheet-round-facts">1 card</span><span class="sheet-round-facts">no trumps</span>'
             '</span><span class="visually-hidden">Deal 2, 1 card each, trumps: no trumps</span>') in example
     assert "in every deal" not in example[:example.index("</table>")]
 

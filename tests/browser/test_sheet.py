@@ -664,6 +664,48 @@ def test_the_paper_sheet_has_a_row_for_every_deal_of_the_longest_game(browser, s
     context.close()
 
 
+@pytest.mark.parametrize("game", ["vend-om", "vandtia"])
+def test_a_worked_example_looks_as_the_sheets_rounds_table_on_a_phone(browser, server, game):
+    """The first deal of the game's first worked example, tapped into the sheet on a phone: in its
+    row of the rounds table and in the example's, each player's cell shows the same parts (the
+    dealer's or the loser's mark, bid/tricks, points, total) on the same lines, in the same sizes,
+    weights and colours."""
+    ex = examples(game)[0]
+    lang = EXAMPLE_LANG[game]
+    context, pg = phone(browser)
+    open_sheet(pg, server, game, lang)
+    setup(pg, ex["players"], ex.get("firstDealer", 0), ex.get("settings"))
+    first = ex["rounds"][0]
+    if "loser" in first:
+        pg.locator(f"button[data-round='1'][data-player='{first['loser']}'][data-field='loser']").tap()
+    else:
+        play_bid_round(pg, 1, first["bids"], first["took"])
+    looks = """(td) => {
+        const parts = [];
+        const walk = (el) => {
+            for (const node of el.childNodes) {
+                if (node.nodeType === 3 && node.textContent.trim()) {
+                    const s = getComputedStyle(el);
+                    parts.push([node.textContent.trim(), s.fontSize, s.fontWeight, s.color, Math.round(el.getBoundingClientRect().top)]);
+                } else if (node.nodeType === 1 && !node.classList.contains('visually-hidden')) walk(node);
+            }
+        };
+        walk(td);
+        const tops = [...new Set(parts.map((p) => p[4]))].sort((a, b) => a - b);
+        return parts.map(([text, size, weight, colour, top]) => [text, size, weight, colour, tops.indexOf(top)]);
+    }"""
+    sheet_row = pg.locator(".sheet-table tbody tr").first
+    seen(sheet_row)
+    in_sheet = [td.evaluate(looks) for td in sheet_row.locator("td.sheet-cell").all()]
+    example_row = pg.locator("table.example-deals").first.locator("tbody tr").first
+    example_row.scroll_into_view_if_needed()
+    in_example = [td.evaluate(looks) for td in example_row.locator("td").all()]
+    assert len(in_example) == len(ex["players"]) and all(in_example)
+    assert in_example == in_sheet
+    context.close()
+    assert pg.watch_errors == []
+
+
 def test_axe_on_a_game_in_progress(browser, server):
     """axe (WCAG 2.x A/AA) on the live sheet: rounds and a refused round in light colours, a
     finished game with a bonus and a tally game in dark colours."""
