@@ -15,7 +15,7 @@ from .folders import read_game_file
 from .schema import Shape, line_of
 from .shared import Shared, load_shared
 from .sitefile import locale_problem, url_problem
-from .types import Game, Language, Site
+from .types import LANGS, Game, Language, Site
 from .yamlfile import LDict, load_yaml
 
 
@@ -32,7 +32,7 @@ def load_languages(problems: Problems, root: Path) -> tuple[dict[str, Language],
         return {}, "", None
     languages, addresses = {}, {}  # each base_url (case aside) -> the language that has it
     if not data["languages"]:
-        problems.add(path, line_of(data, "languages"), "languages is empty: name at least one of da, sv, en")
+        problems.add(path, line_of(data, "languages"), f"languages is empty: name at least one of {', '.join(LANGS)}")
     for code, info in data["languages"].items():
         shape = Shape(problems, path, f"languages.{code}")
         if shape.mapping(info, line_of(data["languages"], code), LANGUAGE):
