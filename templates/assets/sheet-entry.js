@@ -291,7 +291,9 @@ function bidForm(app, current) {
     const candidate = { bids, took, handSize: hand, dealer: current.dealer };
     if (current.trump) candidate.trump = current.trump;
     keepExtras(app, current, candidate);
-    const errors = app.check(current.index, candidate, phase, away);
+    // the refusals in the order of the rows they name (bidding order), then those of no row
+    const row = (e) => (e.player === null || e.player === undefined ? order.length : order.indexOf(e.player));
+    const errors = app.check(current.index, candidate, phase, away).sort((a, b) => row(a) - row(b));
     if (errors.length) {
       const context = { handSize: hand, bids, took, raw: { bids: draft.bids, took: draft.took } };
       showErrors(app, box, errors, context);

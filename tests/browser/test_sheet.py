@@ -334,6 +334,19 @@ def test_dealer_hook_shows_the_forbidden_bid_and_refuses_it(page, server):
     page.wait_for_selector("button[data-round='1'][data-field='took']")
 
 
+def test_refusals_are_listed_in_the_order_of_the_rows(page, server):
+    """The bids missing are named in bidding order, as the rows are, not in seat order."""
+    open_sheet(page, server, "vend-om", "en")
+    setup(page, ["Anna", "Ben", "Cara", "Dan"], first_dealer=1, settings={"maxHandSize": 5})
+    order = [int(x.get_attribute("data-player")) for x in page.locator(".sheet-entry .sheet-pick").all()]
+    assert order == [2, 3, 0, 1]  # left of Ben, the dealer, who bids last
+    page.locator("button[data-round='1'][data-player='2'][data-field='bid'][data-value='1']").click()
+    page.locator("#giv-entry-go").click()
+    items = [li.inner_text() for li in page.locator("#giv-entry-error li").all()]
+    assert [next(n for n in ("Anna", "Ben", "Dan") if n in item) for item in items] == ["Dan", "Anna", "Ben"]
+    assert page.evaluate("document.activeElement.closest('.sheet-pick').dataset.player") == "3"
+
+
 @pytest.mark.parametrize("game", ["vend-om", "vandtia"])
 def test_names_typed_reach_the_round_being_entered(page, server, game):
     """Names typed (and nothing else changed, so nothing is drawn again) are the names the round
