@@ -256,7 +256,6 @@ export function createSheet(root, data) {
     saveRound(index, round) {
       const { state } = app;
       const editing = state.draft.edit !== null;
-      const aside = state.draft.aside;
       const wasFinished = Boolean(app.result && app.result.finished);
       if (editing) state.rounds[index] = round;
       else state.rounds.push(round);
@@ -265,13 +264,20 @@ export function createSheet(root, data) {
         rememberPlayers(atTable(state));
       }
       state.redo = null;
-      state.draft = blankDraft(app.playerCount());
-      if (aside) Object.assign(state.draft, aside); // the next deal half typed before the edit or the Undo
+      state.draft = app.nextDraft();
       app.commit({ focus: 'entry' });
       app.keepFinished();
       const parts = [t(editing ? 'roundChanged' : 'roundSaved', { round: i18n.num(index + 1) })];
       if (data.template === 'tally') parts.push(t('lossTo', { name: app.names()[round.loser] }));
       app.announceChange(parts.join(' '), wasFinished);
+    },
+
+    /**
+     * The form once the deal in it is saved, cancelled or brought back by Redo: the next deal as far
+     * as it was typed before an edit or an Undo put it aside (with what it put aside in turn), else blank.
+     */
+    nextDraft() {
+      return Object.assign(blankDraft(app.playerCount()), app.state.draft.aside);
     },
 
     /** What a change is said to be; a change that ended the game also says who won. */
@@ -314,9 +320,7 @@ export function createSheet(root, data) {
     },
 
     cancelEdit() {
-      const { aside } = app.state.draft;
-      app.state.draft = blankDraft(app.playerCount());
-      if (aside) Object.assign(app.state.draft, aside);
+      app.state.draft = app.nextDraft();
       app.commit({ focus: 'entry' });
     },
 
@@ -350,11 +354,9 @@ export function createSheet(root, data) {
         app.commit({ focus: 'entry' });
         return;
       }
-      const { aside } = state.draft;
       state.rounds.push(round);
       state.redo = null;
-      state.draft = blankDraft(app.playerCount());
-      if (aside) Object.assign(state.draft, aside); // the next deal as it was before the Undo
+      state.draft = app.nextDraft();
       app.commit({ focus: 'entry' });
       app.keepFinished();
       app.announceChange(t('redone', { round: i18n.num(state.rounds.length) }), wasFinished);
