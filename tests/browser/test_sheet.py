@@ -651,6 +651,21 @@ def test_blank_sheet_prints_without_javascript(browser, server):
     context.close()
 
 
+@pytest.mark.parametrize("lang", ["da", "sv", "en"])
+@pytest.mark.parametrize("game", GAMES)
+def test_the_paper_sheet_prints_every_seat_within_an_a4_page(browser, server, game, lang):
+    """Printed on A4 (210 mm less the print's margins of 0.4 in each side: 718 CSS px), the blank
+    sheet's columns for every seat are on the page, not cut off at its edge."""
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 718, "height": 1000})
+    pg = context.new_page()
+    pg.goto(f"{server}/{lang}/{slug(game, lang)}/")
+    pg.emulate_media(media="print")
+    box, table = pg.evaluate("() => { const w = document.querySelector('.blank-sheet'); "
+                             "return [w.getBoundingClientRect().right, w.querySelector('table').getBoundingClientRect().right]; }")
+    assert table <= box + 0.5, f"{game} {lang}: the paper sheet is {table - box:.0f} px wider than the page"
+    context.close()
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_the_paper_sheet_has_a_row_for_every_deal_of_the_longest_game(browser, server, game):
     """The blank sheet for paper play has a column for each seat up to the game's most players,
