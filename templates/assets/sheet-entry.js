@@ -1,7 +1,7 @@
 // The round being entered (or a past round being edited): bids first, then tricks, for the bid
 // template; who lost the deal for the tally template. Numbers are refused with a message in the
 // page's language, chosen from the engine's error codes; nothing is saved until the round is right.
-import { h, hook, setText } from './sheet-dom.js';
+import { h, hook, keepChildren, setText } from './sheet-dom.js';
 import { TRUMPS } from './sheet-store.js';
 import { awaySeats, sittingOut, tallyAway } from './sheet-seats.js';
 
@@ -103,8 +103,8 @@ function showErrors(app, box, errors, context) {
   box.replaceChildren(...(errors.length ? [h('ul', {}, errors.map((e) => app.sentence('li', {}, () => app.errorText(e, context))))] : []));
 }
 
-/** A row of the entry's actions: `first` (a button, or null), then cancel, undo and redo where they apply. */
-function actionsRow(app, current, first) {
+/** The entry's other actions: `first` (a button, or null), then cancel, undo and redo where they apply. */
+function actionButtons(app, current, first) {
   const { t } = app.i18n;
   const buttons = [first];
   if (current && current.editing) {
@@ -117,7 +117,12 @@ function actionsRow(app, current, first) {
     buttons.push(h('button', { type: 'button', class: 'sheet-button', id: 'giv-redo', onclick: () => app.redoLast() },
       t('redoRound')));
   }
-  return h('div', { class: 'sheet-actions' }, buttons);
+  return buttons.filter(Boolean);
+}
+
+/** A row of the entry's actions (see actionButtons). */
+function actionsRow(app, current, first) {
+  return h('div', { class: 'sheet-actions' }, actionButtons(app, current, first));
 }
 
 // ---- bid template ----------------------------------------------------------------------------
@@ -129,25 +134,32 @@ function actionsRow(app, current, first) {
  * the bids to the tricks (and back) is made in place as well, by `showPhase`, which also makes
  * the first one: the rows and their buttons stay, and the card keeps its height line by line (the
  * step line holds both sentences, one of them unseen), so nothing below the step line moves.
+ *
+ * The form is kept from one deal to the next: `fit(current)` makes it the form of the round now
+ * being entered. Its rows stay where they are, each given to the player who bids at its place (a
+ * row's name, its dealer's badge, a button more or fewer for the new hand size), so that the
+ * browser styles, lays out and paints what changed, not a new form. A new form is one made empty
+ * and then fitted.
  */
-function bidForm(app, current) {
-  const { state, i18n } = app;
+function bidForm(app) {
+  const { i18n } = app;
   const { t, num } = i18n;
-  const n = app.playerCount();
-  const draft = state.draft;
+  // what the form is fitted to (see fit): the round, its draft, and who bids in which order
+  let current = null;
+  let draft = null;
+  let roundNo = 0;
+  let hand = 0;
+  let hookOn = false;
+  let away = new Set();
+  let order = [];
   const bidding = () => draft.phase === 'bid';
-  const roundNo = current.index + 1;
-  const hand = current.handSize;
-  const hookOn = app.result.settings.dealerHook === true;
-  const away = awaySeats(app);
-  // the dealer bids last; a seat away from the round has no row
-  const order = Array.from({ length: n }, (_, i) => (current.dealer + 1 + i) % n).filter((p) => !away.has(p));
   const box = errorBox();
   const parsed = (key) => draft[key].map((x) => parseCount(x).value);
   // (a sentence with the dealer's name: it follows the name as it is typed, app.sentence)
   const hookHint = app.sentence('p', { class: 'sheet-hook', id: 'giv-hook-hint' }, hookText);
   const sumHint = h('p', { class: 'sheet-sum', id: 'giv-sum-hint', 'aria-live': 'off' });
-  const groups = [];
+  const made = []; // the rows made so far, the first bidder's first: a row is given to another player from deal to deal
+  let groups = []; // the rows shown, in bidding order
 
   /** The dealer's forbidden bid once every other bid is in, else null. */
   function forbidden() {
@@ -191,10 +203,15 @@ function bidForm(app, current) {
     }
   }
 
-  /** The draft was changed (a number chosen, the step taken): a refusal shown no longer holds, and the draft is kept. */
-  function changed() {
+  /** A refusal shown no longer holds. */
+  function unrefuse() {
     box.replaceChildren();
     groups.forEach((g) => g.row.classList.remove('is-invalid'));
+  }
+
+  /** The draft was changed (a number chosen, the step taken): a refusal shown no longer holds, and the draft is kept. */
+  function changed() {
+    unrefuse();
     app.save();
   }
 
@@ -204,19 +221,16 @@ function bidForm(app, current) {
     refresh();
   }
 
-  function pickRow(player) {
-    const isDealer = player === current.dealer;
-    const typed = { text: '', at: 0 };
-    const buttons = Array.from({ length: hand + 1 }, (_, value) => h('button', {
-      type: 'button', class: 'sheet-number', 'aria-pressed': 'false', dataset: { value: String(value) },
-      onclick: () => choose(player, value),
-    }, num(value)));
+  /** A bidder's row, for no player yet and without its number buttons (fitRow gives it both). */
+  function pickRow() {
+    const g = { player: null, buttons: [], typed: { text: '', at: 0 } };
+    const { buttons, typed } = g;
     const shown = h('span', { class: 'sheet-pick-value', 'aria-hidden': 'true' });
-    const bidNote = h('span', { class: 'sheet-pick-bid', dataset: hook(roundNo, player, 'bid-shown') });
-    const label = h('span', { class: 'sheet-pick-name' },
-      app.nameEl(player), isDealer ? h('span', { class: 'sheet-badge' }, t('dealerBadge')) : null);
+    const bidNote = h('span', { class: 'sheet-pick-bid' });
+    const name = h('span', { class: 'sheet-name' }); // (its player's name, following renaming as app.nameEl's does: fitRow)
+    const badge = h('span', { class: 'sheet-badge' }, t('dealerBadge'));
     const what = h('span', { class: 'visually-hidden' });
-    label.append(what);
+    const label = h('span', { class: 'sheet-pick-name' }, name, what);
     const group = h('div', { class: 'sheet-numbers', role: 'group',
       onkeydown: (event) => {
         if (!/^\d$/.test(event.key)) return;
@@ -226,16 +240,37 @@ function bidForm(app, current) {
         typed.text = Number(text) <= hand ? text : event.key;
         typed.at = now;
         const value = Number(typed.text);
-        if (value <= hand) { choose(player, value); buttons[value].focus(); }
+        if (value <= hand) { choose(g.player, value); buttons[value].focus(); }
         event.preventDefault();
-      } }, buttons);
-    const row = h('li', { class: `sheet-pick${isDealer ? ' is-dealer' : ''}`, dataset: { player: String(player) } },
-      h('div', { class: 'sheet-pick-head' }, label, bidNote, shown), group);
-    groups.push({ player, row, buttons, shown, bidNote, label, what, group });
-    return row;
+      } });
+    const row = h('li', { class: 'sheet-pick' }, h('div', { class: 'sheet-pick-head' }, label, bidNote, shown), group);
+    return Object.assign(g, { row, shown, bidNote, label, name, badge, what, group });
   }
 
-  const rows = h('ol', { class: 'sheet-picks' }, order.map(pickRow));
+  /** A row made the player's in this round: the name, the dealer's badge, a button for each number from 0 to the hand size. */
+  function fitRow(g, player) {
+    g.player = player;
+    const isDealer = player === current.dealer;
+    g.row.dataset.player = String(player);
+    g.row.classList.toggle('is-dealer', isDealer);
+    g.name.dataset.name = String(player);
+    setText(g.name, app.names()[player]);
+    keepChildren(g.label, [g.name, ...(isDealer ? [g.badge] : []), g.what]);
+    Object.assign(g.bidNote.dataset, hook(roundNo, g.player, 'bid-shown'));
+    while (g.buttons.length > hand + 1) g.buttons.pop().remove();
+    while (g.buttons.length < hand + 1) {
+      const value = g.buttons.length;
+      const button = h('button', {
+        type: 'button', class: 'sheet-number', 'aria-pressed': 'false', dataset: { value: String(value) },
+        onclick: () => choose(g.player, value),
+      }, num(value));
+      g.buttons.push(button);
+      g.group.append(button);
+    }
+    g.typed.text = '';
+  }
+
+  const rows = h('ol', { class: 'sheet-picks' });
   // both steps' sentences, one above the other: the line is as tall as the longer one in both phases
   const steps = { bid: h('span', {}, t('stepBids')), took: h('span', {}, t('stepTricks')) };
   const submit = h('button', { type: 'submit', class: 'sheet-button is-primary', id: 'giv-entry-go' });
@@ -243,7 +278,7 @@ function bidForm(app, current) {
   // one row, which never covers the number that has focus (scroll-margin). The others follow it.
   const actions = h('div', { class: 'sheet-actions is-sticky' }, submit);
   const back = h('button', { type: 'button', class: 'sheet-button', onclick: () => step('bid') }, t('backToBids'));
-  const others = actionsRow(app, current, back);
+  const others = h('div', { class: 'sheet-actions' });
 
   /** What differs between the bids and the tricks, written for the phase the draft is in. */
   function showPhase() {
@@ -276,6 +311,26 @@ function bidForm(app, current) {
     showPhase();
     app.entryKept();
     app.focusEntry();
+  }
+
+  /** The form made the form of the round being entered now (see above). */
+  function fit(round) {
+    current = round;
+    draft = app.state.draft;
+    roundNo = current.index + 1;
+    hand = current.handSize;
+    hookOn = app.result.settings.dealerHook === true;
+    away = awaySeats(app);
+    const n = app.playerCount();
+    // the dealer bids last; a seat away from the round has no row
+    order = Array.from({ length: n }, (_, i) => (current.dealer + 1 + i) % n).filter((p) => !away.has(p));
+    while (made.length < order.length) made.push(pickRow());
+    unrefuse();
+    groups = made.slice(0, order.length);
+    groups.forEach((g, i) => fitRow(g, order[i]));
+    keepChildren(rows, groups.map((g) => g.row));
+    keepChildren(others, actionButtons(app, current, back));
+    showPhase();
   }
 
   const form = h('form', { class: 'sheet-form', novalidate: true, 'aria-labelledby': 'giv-entry-title' },
@@ -315,8 +370,7 @@ function bidForm(app, current) {
     else app.saveRound(current.index, candidate);
   });
 
-  showPhase();
-  return form;
+  return { form, fit };
 }
 
 // ---- tally template --------------------------------------------------------------------------
@@ -363,15 +417,28 @@ function overBox(app) {
   return parts;
 }
 
-export function entrySection(app) {
+// a section in the page -> its bid form, kept for the next round (see bidForm)
+const kept = new WeakMap();
+
+/**
+ * The round being entered, or the game-over box. `shown` is the section in the page now (or
+ * null): a bid form in it is fitted to the round and kept, with its section; anything else is
+ * made anew.
+ */
+export function entrySection(app, shown = null) {
   const current = app.current();
-  const section = h('section', { class: 'sheet-entry', 'aria-labelledby': 'giv-entry-title' });
+  const bid = current && app.data.template !== 'tally' ? (shown && kept.get(shown)) || bidForm(app) : null;
+  const section = bid && kept.get(shown) === bid ? shown
+    : h('section', { class: 'sheet-entry', 'aria-labelledby': 'giv-entry-title' });
   if (!current) {
     section.append(...overBox(app));
     return section;
   }
+  if (bid) {
+    bid.fit(current);
+    kept.set(section, bid);
+  }
   const facts = roundFacts(app, current);
-  section.append(title(app, current), ...(facts ? [facts] : []),
-    app.data.template === 'tally' ? tallyForm(app, current) : bidForm(app, current));
+  keepChildren(section, [title(app, current), ...(facts ? [facts] : []), bid ? bid.form : tallyForm(app, current)]);
   return section;
 }

@@ -453,9 +453,11 @@ export function createSheet(root, data) {
       }
     },
 
-    /** The round being entered, drawn again; with focus, see focusEntry. */
+    /** The round being entered, drawn again (its bid form kept: see entrySection); with focus, see focusEntry. */
     renderEntry(focus = true) {
-      slots.entry.replaceChildren(entrySection(app));
+      const shown = slots.entry.firstChild;
+      const section = entrySection(app, shown);
+      if (section !== shown) slots.entry.replaceChildren(section);
       entryShown = entryKey();
       if (focus) app.focusEntry();
     },

@@ -855,6 +855,38 @@ def test_a_four_player_round_in_ten_taps_on_a_phone(browser, server, lang):
     assert pg.watch_errors == []
 
 
+def test_each_deal_is_entered_on_its_own_form_as_the_deals_go_down_and_up(browser, server):
+    """Deal after deal, the form shows that deal's bidders in order (the dealer last, with the
+    badge), the numbers 0 to its hand size, and nothing chosen; a player sitting a deal out has no
+    row in it, and a row again in the next."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", "en")
+    names = ["Ann", "Bob", "Cat", "Dan"]
+    setup(pg, names, settings={"maxHandSize": 3, "dealerHook": False})
+    hands = [int(x) for x in seen_all(pg.locator("tr.is-upcoming .sheet-cards"))]
+    assert hands[:5] == [3, 2, 1, 2, 3]
+
+    def form() -> list[tuple[str, bool, list[str], int]]:
+        rows = pg.locator(".sheet-entry .sheet-pick").all()
+        return [(row.locator(".sheet-name").inner_text(), row.locator(".sheet-badge").count() == 1,
+                 row.locator(".sheet-number").all_inner_texts(), row.locator("[aria-pressed='true']").count()) for row in rows]
+
+    for deal, hand in enumerate(hands[:5], start=1):
+        dealer = (deal - 1) % 4
+        away = {1} if deal == 3 else set()
+        if away:  # Bob sits deal 3 out
+            if pg.locator("#giv-table").get_attribute("open") is None:
+                pg.locator("#giv-table > summary").tap()
+            pg.locator("#giv-out-1").tap()
+        order = [p for p in ((dealer + 1 + k) % 4 for k in range(4)) if p not in away]
+        numbers = [str(v) for v in range(hand + 1)]
+        assert form() == [(names[p], p == dealer, numbers, 0) for p in order], f"deal {deal}"
+        took = [hand if p == order[0] else (None if p in away else 0) for p in range(4)]
+        play_bid_round(pg, deal, [None if p in away else 0 for p in range(4)], took)
+    context.close()
+    assert pg.watch_errors == []
+
+
 @pytest.mark.parametrize("lang", ["da", "sv", "en"])
 def test_the_numbers_stay_under_the_thumb_from_the_bids_to_the_tricks(browser, server, lang):
     """"Next: tricks" and "Change the bids" change the card where it is: every player's numbers
