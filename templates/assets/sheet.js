@@ -42,6 +42,7 @@ export function createSheet(root, data) {
   const named = new Map();              // shown sentences and aria-labels with names in them -> how to write them again
   let status = null;                    // the live region for short confirmations
   const shownNames = { key: null, names: [] }; // the display names, for the players they were made for
+  const lastRun = { key: null, out: null }; // the engine's last input (as JSON) and result, see run
 
   const app = {
     data, i18n, storage, state: null, result: null, notices,
@@ -110,10 +111,19 @@ export function createSheet(root, data) {
       return { ...input, ...overrides };
     },
 
-    /** Runs the engine; a thrown error (never expected) becomes a message, not a crash. */
+    /**
+     * Runs the engine; a thrown error (never expected) becomes a message, not a crash. The same
+     * input as the last run's gives the last run's result, which is never changed by its readers:
+     * a round saved is the round its check just scored.
+     */
     run(rounds, overrides) {
+      const input = app.engineInput(rounds, overrides);
+      const key = JSON.stringify(input);
+      if (lastRun.key === key) return lastRun.out;
       try {
-        return score(app.engineInput(rounds, overrides));
+        lastRun.out = score(input);
+        lastRun.key = key;
+        return lastRun.out;
       } catch (error) {
         app.announce(t('errUnexpected'));
         return null;
