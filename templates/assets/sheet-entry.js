@@ -271,13 +271,15 @@ function bidForm(app) {
   }
 
   const rows = h('ol', { class: 'sheet-picks' });
-  // both steps' sentences, one above the other: the line is as tall as the longer one in both phases
-  const steps = { bid: h('span', {}, t('stepBids')), took: h('span', {}, t('stepTricks')) };
+  // both steps' sentences, one above the other: the line is as tall as the longer one in both
+  // phases. The way back to the bids is the tricks' sentence's own: unseen with it while the bids
+  // are entered, so that the card's actions below the rows are the same in both phases.
+  const back = h('button', { type: 'button', class: 'sheet-button', onclick: () => step('bid') }, t('backToBids'));
+  const steps = { bid: h('span', {}, t('stepBids')), took: h('span', {}, t('stepTricks'), ' ', back) };
   const submit = h('button', { type: 'submit', class: 'sheet-button is-primary', id: 'giv-entry-go' });
   // The main action alone stays at the bottom of the screen while the round is entered: a bar of
   // one row, which never covers the number that has focus (scroll-margin). The others follow it.
   const actions = h('div', { class: 'sheet-actions is-sticky' }, submit);
-  const back = h('button', { type: 'button', class: 'sheet-button', onclick: () => step('bid') }, t('backToBids'));
   const others = h('div', { class: 'sheet-actions' });
 
   /** What differs between the bids and the tricks, written for the phase the draft is in. */
@@ -299,7 +301,6 @@ function bidForm(app) {
       });
     }
     setText(submit, bidding() ? t('toTricks') : t(current.editing ? 'saveChanges' : 'saveRound'));
-    back.hidden = bidding();
     others.hidden = !Array.from(others.children).some((child) => !child.hidden);
     refresh();
   }
@@ -329,7 +330,7 @@ function bidForm(app) {
     groups = made.slice(0, order.length);
     groups.forEach((g, i) => fitRow(g, order[i]));
     keepChildren(rows, groups.map((g) => g.row));
-    keepChildren(others, actionButtons(app, current, back));
+    keepChildren(others, actionButtons(app, current, null));
     showPhase();
   }
 

@@ -890,22 +890,24 @@ def test_each_deal_is_entered_on_its_own_form_as_the_deals_go_down_and_up(browse
 @pytest.mark.parametrize("lang", ["da", "sv", "en"])
 def test_the_numbers_stay_under_the_thumb_from_the_bids_to_the_tricks(browser, server, lang):
     """"Next: tricks" and "Change the bids" change the card where it is: every player's numbers
-    stay at the same place on the screen, the bids come back as they were, and each row shows the
-    player's bid beside the tricks."""
+    stay at the same place on the screen, the actions under them (Undo) are the same in both steps,
+    the bids come back as they were, and each row shows the player's bid beside the tricks."""
     context, pg = phone(browser)
     open_sheet(pg, server, "vend-om", lang)
     setup(pg, ["Anna", "Bo", "Cecilie", "Dan", "Emil"], settings={"maxHandSize": 3})
     play_bid_round(pg, 1, [1, 0, 0, 0, 0], [1, 1, 1, 0, 0])  # deal 2, of two cards: Undo is there from now on
     rows = pg.locator(".sheet-entry .sheet-pick")
     places = "() => [...document.querySelectorAll('.sheet-entry .sheet-pick .sheet-number')].map((b) => [b.dataset.player, b.dataset.value, Math.round(b.getBoundingClientRect().top + scrollY)])"
+    undo_row = "() => Math.round(document.querySelector('.sheet-entry .sheet-actions:not(.is-sticky)').getBoundingClientRect().height)"
     order = [row.get_attribute("data-player") for row in rows.all()]
     bids = {"0": 2, "1": 0, "2": 1, "3": 0, "4": 0}
     for p in order:
         pg.locator(f".sheet-entry button[data-round='2'][data-player='{p}'][data-field='bid'][data-value='{bids[p]}']").tap()
-    before = pg.evaluate(places)
+    before, actions = pg.evaluate(places), pg.evaluate(undo_row)
     pg.locator("#giv-entry-go").tap()
     settled(pg)
     assert pg.evaluate(places) == before
+    assert pg.evaluate(undo_row) == actions
     assert [pressed(pg, 2, int(p), "took") for p in order] == [None] * 5
     assert pg.evaluate("() => [document.activeElement.dataset.field, document.activeElement.dataset.player]") == ["took", order[0]]
     shown_bids = [row.locator(".sheet-pick-bid").inner_text() for row in rows.all()]
@@ -914,6 +916,7 @@ def test_the_numbers_stay_under_the_thumb_from_the_bids_to_the_tricks(browser, s
     pg.get_by_role("button", name=re.compile("bud|bids")).tap()
     settled(pg)
     assert pg.evaluate(places) == before
+    assert pg.evaluate(undo_row) == actions
     assert [pressed(pg, 2, int(p), "bid") for p in order] == [str(bids[p]) for p in order]
     assert rows.first.locator(".sheet-pick-bid").count() == 0 or not rows.first.locator(".sheet-pick-bid").is_visible()
     context.close()
@@ -924,7 +927,7 @@ def test_the_numbers_stay_under_the_thumb_from_the_bids_to_the_tricks(browser, s
 def test_the_number_with_focus_is_never_under_the_main_button(browser, server, lang):
     """The bar at the bottom of the screen holds the main action alone, one row high, so a number
     that gets focus (moving down the players with Tab, or the dealer's when a bid is refused) is
-    never under it; Undo and "Change the bids" follow it in the form."""
+    never under it; Undo follows it in the form, and "Change the bids" is beside the tricks' sentence."""
     context, pg = phone(browser)
     open_sheet(pg, server, "vend-om", lang)
     setup(pg, ["Anna", "Bo", "Cecilie", "Dan", "Emil", "Frida", "Gorm"], settings={"maxHandSize": 2})
