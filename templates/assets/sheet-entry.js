@@ -103,10 +103,10 @@ function showErrors(app, box, errors, context) {
   box.replaceChildren(...(errors.length ? [h('ul', {}, errors.map((e) => app.sentence('li', {}, () => app.errorText(e, context))))] : []));
 }
 
-/** The entry's other actions: `first` (a button, or null), then cancel, undo and redo where they apply. */
-function actionButtons(app, current, first) {
+/** The entry's other actions: cancel, undo and redo, where they apply. */
+function actionButtons(app, current) {
   const { t } = app.i18n;
-  const buttons = [first];
+  const buttons = [];
   if (current && current.editing) {
     buttons.push(h('button', { type: 'button', class: 'sheet-button', onclick: () => app.cancelEdit() }, t('cancelEdit')));
   }
@@ -117,12 +117,12 @@ function actionButtons(app, current, first) {
     buttons.push(h('button', { type: 'button', class: 'sheet-button', id: 'giv-redo', onclick: () => app.redoLast() },
       t('redoRound')));
   }
-  return buttons.filter(Boolean);
+  return buttons;
 }
 
 /** A row of the entry's actions (see actionButtons). */
-function actionsRow(app, current, first) {
-  return h('div', { class: 'sheet-actions' }, actionButtons(app, current, first));
+function actionsRow(app, current) {
+  return h('div', { class: 'sheet-actions' }, actionButtons(app, current));
 }
 
 // ---- bid template ----------------------------------------------------------------------------
@@ -301,7 +301,6 @@ function bidForm(app) {
       });
     }
     setText(submit, bidding() ? t('toTricks') : t(current.editing ? 'saveChanges' : 'saveRound'));
-    others.hidden = !Array.from(others.children).some((child) => !child.hidden);
     refresh();
   }
 
@@ -330,7 +329,8 @@ function bidForm(app) {
     groups = made.slice(0, order.length);
     groups.forEach((g, i) => fitRow(g, order[i]));
     keepChildren(rows, groups.map((g) => g.row));
-    keepChildren(others, actionButtons(app, current, null));
+    keepChildren(others, actionButtons(app, current));
+    others.hidden = !others.firstChild;
     showPhase();
   }
 
@@ -403,7 +403,7 @@ function tallyForm(app, current) {
   const note = limit > 0 ? h('p', { class: 'sheet-facts' }, app.i18n.tn('lossLimitNote', limit)) : null;
   return h('div', { class: 'sheet-form' }, question,
     h('div', { class: 'sheet-losers', role: 'group', 'aria-labelledby': 'giv-who-lost' }, buttons),
-    note, box, actionsRow(app, current, null));
+    note, box, actionsRow(app, current));
 }
 
 // ---- the section -----------------------------------------------------------------------------
@@ -414,7 +414,7 @@ function overBox(app) {
   const parts = [h('h3', { class: 'sheet-entry-title', id: 'giv-entry-title', tabindex: '-1' }, t('gameOver'))];
   if (result.finished) parts.push(h('p', { class: 'sheet-winner' }, app.winnerText()));
   else parts.push(h('p', {}, t('gameOverFix')));
-  parts.push(actionsRow(app, null, null));
+  parts.push(actionsRow(app, null));
   return parts;
 }
 
