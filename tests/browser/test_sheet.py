@@ -855,6 +855,25 @@ def test_a_four_player_round_in_ten_taps_on_a_phone(browser, server, lang):
     assert pg.watch_errors == []
 
 
+@pytest.mark.parametrize("lang", ["da", "sv", "en"])
+def test_a_hand_of_six_puts_each_players_numbers_on_one_line_on_a_phone(browser, server, lang):
+    """At 360 px, 0 to 6 are one line of buttons per player, each at least 44 px high and 36 wide:
+    seven players' rows are as short as the hand allows; 0 to 7 take a second line, as wide."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", lang)
+    setup(pg, [f"P{i + 1}" for i in range(7)], settings={"maxHandSize": 6})
+    rows = """() => [...document.querySelectorAll('.sheet-entry .sheet-numbers')].map((group) => {
+      const boxes = [...group.children].map((b) => b.getBoundingClientRect());
+      return [boxes.length, new Set(boxes.map((b) => Math.round(b.top))).size,
+              Math.min(...boxes.map((b) => b.height)) >= 44, Math.min(...boxes.map((b) => b.width)) >= 36]; })"""
+    assert pg.evaluate(rows) == [[7, 1, True, True]] * 7
+    set_setting(pg, "maxHandSize", 7)
+    pg.wait_for_selector(".sheet-entry button[data-field='bid'][data-value='7']")
+    assert pg.evaluate(rows) == [[8, 2, True, True]] * 7
+    context.close()
+    assert pg.watch_errors == []
+
+
 def test_each_deal_is_entered_on_its_own_form_as_the_deals_go_down_and_up(browser, server):
     """Deal after deal, the form shows that deal's bidders in order (the dealer last, with the
     badge), the numbers 0 to its hand size, and nothing chosen; a player sitting a deal out has no
