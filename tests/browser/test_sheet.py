@@ -794,6 +794,10 @@ def test_printing_a_game_prints_the_sheet_on_two_pages(browser, server, tmp_path
     assert pg.locator(".sheet-table").is_visible() and pg.locator(".sheet-standings").is_visible()
     assert not pg.locator("main h1").first.is_visible()  # the rules are not printed
     assert not pg.locator(".sheet-standings .sheet-hint, .sheet-entry, .sheet-setup").first.is_visible()
+    # the standings are one column where two would not fit: no name is broken letter by letter
+    names = pg.locator(".sheet-standing .sheet-name").evaluate_all(
+        "(els) => els.map((el) => el.getBoundingClientRect().height <= 1.5 * parseFloat(getComputedStyle(el).lineHeight))")
+    assert names == [True] * 7, names
     pdf = pg.pdf(format="A4")
     assert 1 <= len(re.findall(rb"/Type\s*/Page[^s]", pdf)) <= 2
     # A new game (nothing played) prints the page with the blank sheet for paper play.
