@@ -10,7 +10,10 @@ played, so the sheet shows 24 scored rows and the 25th being entered. Prints:
 - action to next paint, per kind of action (a keystroke in a player's name, a bid, saving the
   last deal (the entry card becomes the game-over box), saving a deal mid-game (the same game
   with 23 deals played and the 24th saved: the entry card is made again for the 25th, as at
-  almost every save at a table), "Next: tricks" in that deal (the entry card changed in place for
+  almost every save at a table), saving the deal before the first deal of 7 cards (the game
+  with 11 deals played and the 12th, of 6 cards, saved: at 360 px a player's 8 numbers, 0 to 7,
+  take a line more than 7 do, so every row grows and everything under the first one moves: the
+  dearest save of a game), "Next: tricks" in that deal (the entry card changed in place for
   its tricks), a settings change): from the timestamp of the action's first input event (the key or
   the press of the tap) to the first frame after the event whose handler does the work (a key's
   input or keydown, a tap's click), measured by a requestAnimationFrame callback requested in
@@ -62,6 +65,8 @@ from generator.serve.local import CHROMIUM, CHROMIUM_ARGS, serve_folder  # noqa:
 PLAYERS, DEALS, SLOWDOWN = 7, 25, 4
 KEY = "giv:v1:en:vend-om"
 PHONE = {"width": 360, "height": 740}
+# a player's numbers take more than one line
+TWO_LINES = "el => el.lastElementChild.offsetTop > el.firstElementChild.offsetTop"
 
 # One-shot listeners: from the action's first input event (a key, or the press of a tap) to the
 # frame painted after `end`, the event whose handler does the work (a tap's click comes after its
@@ -341,8 +346,12 @@ def main() -> int:
         floor: dict[str, list[float]] = {"keystroke": [], "tap": [], "page without the sheet": [], "parsed whole": []}
         url = f"{base}/en/oh-hell/"
         state = game_state()
+        # the deal (of 6 cards) before the first of 7 after it, whose 8 numbers take two lines at 360 px
+        hands = hand_sizes()
+        longer = next(i for i in range(1, DEALS) if hands[i - 1:i + 1] == [6, 7])
         times: dict[str, list[float]] = {"name keystroke": [], "bid": [], "next: tricks": [], "save round (the last deal)": [],
-                                          "save round (mid-game)": [], "settings change": []}
+                                          "save round (mid-game)": [], "save round (the numbers a line longer)": [],
+                                          "settings change": []}
 
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -472,6 +481,12 @@ def main() -> int:
                 stored_and_tapped(draft(mid, "took"), "save round (mid-game)")
                 page.wait_for_selector(f"[data-round='{DEALS - 1}'][data-field='total']")
                 page.wait_for_selector(f"[data-field='bid'][data-round='{DEALS}']")
+                # the deal before the first of 7 cards saved again in the game with the deals before it
+                stored_and_tapped(f"s.rounds = s.rounds.slice(0, {longer - 1}); s.redo = null; "
+                                  + draft(state["rounds"][longer - 1], "took"), "save round (the numbers a line longer)")
+                page.wait_for_selector(f"[data-field='bid'][data-round='{longer + 1}']")
+                assert entry.locator(".sheet-numbers").first.evaluate(TWO_LINES), "the 8 numbers took one line"
+                page.evaluate(f"(s) => localStorage.setItem('{KEY}', s)", json.dumps(state))
                 page.reload()  # the 25th deal being entered, as at the start
                 page.wait_for_selector(".sheet-live .sheet-entry")
 
