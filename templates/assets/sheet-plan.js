@@ -31,17 +31,23 @@ export function replan(app, before) {
   if (!full || !cycleRun) return;
   const cycle = cycleRun.schedule.map((d) => d.handSize);
   const played = state.rounds.map((r) => r.handSize);
-  const target = before[k] !== undefined ? before[k] : played[k - 1];
-  const way = Math.sign((before[k + 1] !== undefined ? before[k + 1] : target) - target);
+  // the deal to come next, as planned before; a plan that had no deal left goes on after the last played
+  const after = before[k] === undefined;
+  const target = after ? played[k - 1] : before[k];
+  const way = after ? Math.sign(target - (k > 1 ? played[k - 2] : target))
+    : Math.sign((before[k + 1] !== undefined ? before[k + 1] : target) - target);
   let best = 0;
   let cost = Infinity;
   cycle.forEach((size, j) => {
-    const ahead = cycle[j + 1] !== undefined ? Math.sign(cycle[j + 1] - size) : 0;
-    const c = Math.abs(size - target) * 2 + (way !== 0 && ahead !== way ? 1 : 0);
+    // the way the plan goes at j: into it for the deal last played, out of it for the one to come
+    const near = after ? cycle[j - 1] : cycle[j + 1];
+    const going = near === undefined ? 0 : Math.sign(after ? size - near : near - size);
+    const c = Math.abs(size - target) * 2 + (way !== 0 && going !== way ? 1 : 0);
     if (c < cost) { cost = c; best = j; }
   });
-  const count = full.settings.roundCount > 0 ? Math.max(0, full.settings.roundCount - k) : cycle.length - best;
-  state.handSizes = played.concat(Array.from({ length: count }, (_, i) => cycle[(best + i) % cycle.length]));
+  const start = after ? best + 1 : best;
+  const count = full.settings.roundCount > 0 ? Math.max(0, full.settings.roundCount - k) : Math.max(0, cycle.length - start);
+  state.handSizes = played.concat(Array.from({ length: count }, (_, i) => cycle[(start + i) % cycle.length]));
 }
 
 /** The coming deals edited: the played ones keep their hand sizes. */

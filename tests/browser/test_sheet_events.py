@@ -239,6 +239,24 @@ def test_an_evening_ended_as_the_page_is_left_is_kept_in_the_history(browser, se
     assert pg.watch_errors == []
 
 
+def test_a_plan_played_to_its_end_and_lengthened_again_goes_on_after_the_last_deal(browser, server):
+    """Two deals of 2 and 1 cards played, the game cut to those two, then given its own length back:
+    the plan is 2, 1, 2 again, and the next deal has 2 cards (not a second deal of 1, nor four deals)."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", "en")
+    setup(pg, ["Ann", "Bob", "Cat"], settings={"maxHandSize": 2, "dealerHook": False})
+    play_bid_round(pg, 1, [1, 0, 1], [1, 0, 1])
+    play_bid_round(pg, 2, [0, 1, 0], [0, 1, 0])
+    set_setting(pg, "roundCount", 2)
+    assert pg.locator(".sheet-entry .sheet-pick").count() == 0
+    set_setting(pg, "roundCount", 0)
+    assert entry_cards(pg) == 2
+    open_table(pg)
+    assert coming(pg) == [2]
+    context.close()
+    assert pg.watch_errors == []
+
+
 # The page's screen wake locks, as the page takes and lets go of them.
 WAKE_LOCKS = """window.__wake = [];
 const ask = navigator.wakeLock.request.bind(navigator.wakeLock);
@@ -602,7 +620,7 @@ def test_a_vandtia_player_sits_out_a_deal_and_it_is_kept_through_undo_a_link_and
         assert pg.watch_errors == []
 
 
-HAD_LEFT = {"en": "had left", "da": "var gået", "sv": "hade gått"}
+HAD_LEFT = {"en": "had left", "da": "var gået", "sv": "hade lämnat partiet"}
 
 
 @pytest.mark.parametrize("game,lang", [("wizard", "da"), ("vandtia", "sv")])
