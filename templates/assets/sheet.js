@@ -10,7 +10,7 @@ import { score } from './engine.js';
 import { h, keepChildren, setText } from './sheet-dom.js';
 import { makeI18n } from './sheet-i18n.js';
 import { blankDraft, decodeFragment, hasFragment, importedState, loadStored, newState, openStorage, sanitize, settingOk } from './sheet-store.js';
-import { history as finishedGames, lastPlayers, rememberPlayers, remember } from './sheet-memory.js';
+import { forget, history as finishedGames, lastPlayers, rememberPlayers, remember } from './sheet-memory.js';
 import { setupSection } from './sheet-setup.js';
 import { entrySection, errorText } from './sheet-entry.js';
 import { resultsSections } from './sheet-results.js';
@@ -298,11 +298,18 @@ export function createSheet(root, data) {
     /**
      * A finished game goes into this phone's history (again, under the same id, after any change:
      * a round edited, a name, a setting, an adjustment), in the task after the next paint (see
-     * afterPaint): the frame that answers the action is not its. A game not finished is left out.
+     * afterPaint): the frame that answers the action is not its. A game no longer finished (its
+     * last deal undone, a setting changed back) leaves it: the history holds finished games alone.
      */
     keepFinished() {
       afterPaint('history', () => {
-        if (!app.result || !app.result.finished) return;
+        if (!app.result || !app.result.finished) {
+          if (finishedGames().some((e) => e.id === app.state.id)) {
+            forget(app.state.id);
+            app.renderTools();
+          }
+          return;
+        }
         const names = app.names();
         const standings = app.result.standings.map((s) => `${names[s.player]} ${i18n.num(s.total)}`);
         remember({ id: app.state.id, date: new Date().toISOString(), game: data.game, name: data.name, lang: data.lang,
@@ -349,6 +356,7 @@ export function createSheet(root, data) {
       state.draft = draft;
       state.redo = last;
       app.commit({ focus: 'entry' });
+      app.keepFinished();
       app.announce(t('undone', { round: i18n.num(state.rounds.length + 1) }));
     },
 

@@ -257,6 +257,34 @@ def test_a_plan_played_to_its_end_and_lengthened_again_goes_on_after_the_last_de
     assert pg.watch_errors == []
 
 
+def test_the_history_holds_a_game_while_it_is_finished_and_no_longer(browser, server):
+    """A setting that ends a game under way puts it in the history; set back, the game goes on and
+    leaves the history (no result that never happened is kept). A game finished by its last deal
+    leaves it when that deal is undone, and comes back with Redo."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", "en")
+    setup(pg, ["Ann", "Bob", "Cat"], settings={"maxHandSize": 2, "dealerHook": False})
+    play_bid_round(pg, 1, [1, 0, 1], [1, 0, 1])
+    play_bid_round(pg, 2, [0, 1, 0], [0, 1, 0])
+    history = pg.locator(".sheet-history .sheet-past")
+    set_setting(pg, "roundCount", 2)
+    pw_expect(history).to_have_count(1)
+    assert "Winner" in seen(history)
+    set_setting(pg, "roundCount", 0)
+    pw_expect(history).to_have_count(0)
+    assert pg.evaluate("() => JSON.parse(localStorage.getItem('giv:v1:history') || '[]').length") == 0
+    assert pg.locator(".sheet-entry .sheet-pick").count() == 3  # the game goes on: deal 3 is entered
+    tap_row(pg, 3, "bid", [0, 0, 1])
+    tap_row(pg, 3, "took", [0, 1, 1])
+    pw_expect(history).to_have_count(1)
+    pg.locator("#giv-undo").tap()
+    pw_expect(history).to_have_count(0)
+    pg.locator("#giv-redo").tap()
+    pw_expect(history).to_have_count(1)
+    context.close()
+    assert pg.watch_errors == []
+
+
 # The page's screen wake locks, as the page takes and lets go of them.
 WAKE_LOCKS = """window.__wake = [];
 const ask = navigator.wakeLock.request.bind(navigator.wakeLock);
