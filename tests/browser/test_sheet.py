@@ -811,6 +811,41 @@ def test_printing_a_game_prints_the_sheet_on_two_pages(browser, server, tmp_path
     context.close()
 
 
+@pytest.mark.parametrize("lang", ["da", "sv", "en"])
+def test_a_printed_games_round_column_holds_each_deals_number_and_hand_size(browser, server, lang):
+    """Printed on A4 (718 CSS px) with seven players, each cell of the round column holds what it
+    shows, the head's word, a deal's number and its hand size, played and coming rows alike: no
+    text runs past the cell's border, and the table stays within the page."""
+    context = browser.new_context(viewport={"width": 718, "height": 1000})
+    pg = context.new_page()
+    state = seven_player_game(19, 10)
+    pg.add_init_script(f"localStorage.setItem('{storage_key('vend-om', lang)}', {json.dumps(json.dumps(state))})")
+    open_sheet(pg, server, "vend-om", lang)
+    pg.emulate_media(media="print")
+    settled(pg)
+    outside = pg.evaluate("""() => [...document.querySelectorAll('.sheet-table .sheet-round')].flatMap((cell) => {
+        const box = cell.getBoundingClientRect();
+        const left = box.left + cell.clientLeft, right = left + cell.clientWidth;
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        const out = [];
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (!node.textContent.trim() || node.parentElement.closest('.visually-hidden')) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const r of range.getClientRects()) {
+            if (r.left < left - 0.5 || r.right > right + 0.5) {
+              out.push(`"${node.textContent}" at ${r.left.toFixed(1)}-${r.right.toFixed(1)}, its cell ${left.toFixed(1)}-${right.toFixed(1)}`);
+            }
+          }
+        }
+        return out;
+      })""")
+    assert outside == []
+    assert pg.evaluate("() => document.documentElement.scrollWidth") <= 718
+    assert pg.locator(".sheet-table tbody tr.is-upcoming").count() == 9
+    context.close()
+
+
 def phone(browser, lang_context=None):
     context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
     pg = context.new_page()
