@@ -1125,6 +1125,36 @@ def test_seven_players_fit_a_phone_with_names_in_view(browser, server):
     assert pg.watch_errors == []
 
 
+@pytest.mark.parametrize("game,lang,players", [
+    ("vend-om", "da", ["Christian", "Cecilia", "Anne", "Dorte", "Björn"]),
+    ("vandtia", "sv", ["Christian", "Cecilia", "Anne", "Björn"]),  # (its losses' column takes room)
+])
+def test_names_in_the_rounds_heads_are_never_broken_mid_word_on_a_phone(browser, server, game, lang, players):
+    """With four or five players at 360 px the columns are too narrow for "Christian" across: each
+    name is on one line, whole, never broken into "Christ" and "ian" (it runs upwards, as with
+    seven players)."""
+    context, pg = phone(browser)
+    n = len(players)
+    state = {"v": 1, "players": players, "firstDealer": 0, "settings": {}, "rounds": [],
+             "draft": {"edit": None, "phase": "bid", "bids": [""] * n, "took": [""] * n}}
+    pg.add_init_script(f"localStorage.setItem('{storage_key(game, lang)}', {json.dumps(json.dumps(state))})")
+    open_sheet(pg, server, game, lang)
+    if game == "vandtia":  # (its rounds table comes with the first deal)
+        pg.locator("button[data-round='1'][data-player='1'][data-field='loser']").click()
+    settled(pg)
+    names = pg.evaluate("""() => [...document.querySelectorAll('.sheet-table thead .sheet-col-player .sheet-name')]
+      .map((el) => {
+        const box = el.getBoundingClientRect(), style = getComputedStyle(el);
+        const across = style.writingMode.startsWith('vertical') ? box.width : box.height;
+        return [el.textContent, across <= 1.5 * parseFloat(style.lineHeight),
+                el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1];
+      })""")
+    assert names == [[name, True, True] for name in players], names
+    assert pg.evaluate("() => document.documentElement.scrollWidth") <= 360
+    context.close()
+    assert pg.watch_errors == []
+
+
 def test_players_remembered_history_reopened_exported_and_imported(browser, server, tmp_path):
     context, pg = phone(browser)
     open_sheet(pg, server, "vend-om", "en")
