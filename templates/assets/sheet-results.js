@@ -177,6 +177,7 @@ function bidTable(app) {
   const { t, num } = i18n;
   const n = app.playerCount();
   const planned = result.schedule;
+  const dealers = app.comingDealers(); // (from the deal being entered on: a seat away passes the deal on)
   const trumps = new Set(planned.map((p) => p.trump).concat(result.rounds.map((r) => r.trump)));
   const showTrump = trumps.size > 1;
   const count = Math.max(planned.length, state.rounds.length);
@@ -187,7 +188,7 @@ function bidTable(app) {
   const body = [];
   for (let r = 0; r < count; r += 1) {
     const scored = r < state.rounds.length ? result.rounds[r] : null;
-    const plan = scored || planned[r];
+    const plan = scored || (r >= state.rounds.length ? { ...planned[r], dealer: dealers[r - state.rounds.length] } : planned[r]);
     const round = state.rounds[r];
     const classes = ['sheet-row', scored ? 'is-played' : 'is-upcoming'];
     if (r === next) classes.push('is-next');

@@ -171,15 +171,27 @@ export function createSheet(root, data) {
       }
       const planned = result.schedule[index];
       if (!planned) return null;
-      let { dealer } = planned;
-      const away = awaySeats(app);
-      if (away.has(dealer)) {
-        // the deal passes on to the next seat present: the engine says which
-        const seats = app.state.players.map((_, p) => (away.has(p) ? null : 0));
-        const probe = app.run(app.state.rounds.slice(0, index).concat([{ bids: seats, took: seats, handSize: planned.handSize }]));
-        if (probe && probe.rounds[index]) dealer = probe.rounds[index].dealer;
-      }
-      return { index, editing: false, handSize: planned.handSize, dealer, trump: planned.trump };
+      return { index, editing: false, handSize: planned.handSize, dealer: app.comingDealers()[0], trump: planned.trump };
+    },
+
+    /**
+     * Who deals each deal still to come, from the one being entered on: the plan's dealer, or, when
+     * that seat is away, the seat the engine passes the deal on to. Away: from the deal being
+     * entered, the seats away from it; from the later ones, those who have left. One engine run.
+     */
+    comingDealers() {
+      const { state, result } = app;
+      const k = state.rounds.length;
+      const planned = result.schedule.slice(k);
+      const gone = new Set(state.gone || []);
+      const first = state.draft.edit === null ? awaySeats(app) : gone;
+      if (!planned.length || (!gone.size && !first.size)) return planned.map((d) => d.dealer);
+      const probe = planned.map((d, i) => {
+        const seats = state.players.map((_, p) => ((i ? gone : first).has(p) ? null : 0));
+        return { bids: seats, took: seats, handSize: d.handSize };
+      });
+      const out = app.run(state.rounds.concat(probe));
+      return planned.map((d, i) => (out && out.rounds[k + i] ? out.rounds[k + i].dealer : d.dealer));
     },
 
     /** The engine's errors for one candidate round at index (players' numbers as given). */

@@ -154,6 +154,28 @@ def test_a_player_sits_out_leaves_comes_back_and_a_latecomer_joins_on_an_agreed_
     assert pg.watch_errors == []
 
 
+def test_the_coming_deals_pass_over_a_player_who_has_left_in_the_table_as_in_the_form(browser, server):
+    """Bob leaves after deal 1: the deals he would have dealt pass on to the seat after him, in the
+    rounds table's coming rows as in the round being entered, and the deal goes round the others."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", "en")
+    setup(pg, ["Ann", "Bob", "Cat", "Dan"], settings={"maxHandSize": 5, "dealerHook": False})
+    play_bid_round(pg, 1, [1, 1, 1, 1], [2, 1, 1, 1])
+    open_table(pg)
+    pg.locator("#giv-leave-1").tap()
+    settled(pg)
+    assert "Dealer: Cat" in pg.locator(".sheet-entry .sheet-facts").inner_text()
+    dealers = pg.locator("tr.is-upcoming").evaluate_all(
+        "(rows) => rows.map((row) => [...row.querySelectorAll('td.sheet-cell')].findIndex((td) => td.classList.contains('is-dealer')))")
+    assert dealers == [2, 3, 0] * 2 + [2, 3], dealers
+    # deal 2 played: the table and the form still agree on who deals next
+    play_bid_round(pg, 2, [0, None, 1, 1], [1, None, 2, 1])
+    assert "Dealer: Dan" in pg.locator(".sheet-entry .sheet-facts").inner_text()
+    assert pg.locator("tr.is-upcoming").first.locator("td.sheet-cell").nth(3).get_attribute("class").endswith("is-dealer")
+    context.close()
+    assert pg.watch_errors == []
+
+
 def test_an_adjustment_with_a_note_is_shown_exported_and_refused_for_a_seat_away(browser, server, tmp_path):
     context, pg = phone(browser)
     open_sheet(pg, server, "vend-om", "sv")
