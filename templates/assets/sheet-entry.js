@@ -414,7 +414,13 @@ function overBox(app) {
   const parts = [h('h3', { class: 'sheet-entry-title', id: 'giv-entry-title', tabindex: '-1' }, t('gameOver'))];
   if (result.finished) parts.push(h('p', { class: 'sheet-winner' }, app.winnerText()));
   else parts.push(h('p', {}, t('gameOverFix')));
-  parts.push(actionsRow(app, null));
+  const row = actionsRow(app, null);
+  // the game is kept in the history (where storage works): the next one is a tap away, not a question
+  if (result.finished && app.storage.available) {
+    row.prepend(h('button', { type: 'button', class: 'sheet-button is-primary', id: 'giv-next-game', onclick: () => app.nextGame() },
+      t('newGame')));
+  }
+  parts.push(row);
   return parts;
 }
 

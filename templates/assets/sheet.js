@@ -314,20 +314,34 @@ export function createSheet(root, data) {
      * last deal undone, a setting changed back) leaves it: the history holds finished games alone.
      */
     keepFinished() {
-      afterPaint('history', () => {
-        if (!app.result || !app.result.finished) {
-          if (finishedGames().some((e) => e.id === app.state.id)) {
-            forget(app.state.id);
-            app.renderTools();
-          }
-          return;
+      afterPaint('history', app.keepNow);
+    },
+
+    /** What keepFinished puts off, done now: true when the game is in the history. */
+    keepNow() {
+      const kept = () => finishedGames().some((e) => e.id === app.state.id);
+      if (!app.result || !app.result.finished) {
+        if (kept()) {
+          forget(app.state.id);
+          app.renderTools();
         }
-        const names = app.names();
-        const standings = app.result.standings.map((s) => `${names[s.player]} ${i18n.num(s.total)}`);
-        remember({ id: app.state.id, date: new Date().toISOString(), game: data.game, name: data.name, lang: data.lang,
-          link: shareLink(app), result: `${app.winnerText()} (${i18n.list(standings)})`, json: toJson(app) });
-        app.renderTools();
-      });
+        return false;
+      }
+      const names = app.names();
+      const standings = app.result.standings.map((s) => `${names[s.player]} ${i18n.num(s.total)}`);
+      remember({ id: app.state.id, date: new Date().toISOString(), game: data.game, name: data.name, lang: data.lang,
+        link: shareLink(app), result: `${app.winnerText()} (${i18n.list(standings)})`, json: toJson(app) });
+      app.renderTools();
+      return kept();
+    },
+
+    /**
+     * The game over and kept in the history: a new one for the same table, with no question asked
+     * (not kept, as in a full storage: the tools' New game asks first, as for a game under way).
+     */
+    nextGame() {
+      if (app.keepNow()) app.newGame();
+      else document.getElementById('giv-new')?.click();
     },
 
     editRound(index) {

@@ -1215,6 +1215,27 @@ def test_players_remembered_history_reopened_exported_and_imported(browser, serv
     assert pg.watch_errors == []
 
 
+@pytest.mark.parametrize("lang", ["da", "sv", "en"])
+def test_a_new_game_for_the_same_table_is_one_tap_from_the_game_over_box(browser, server, lang):
+    """The game over (and kept in the history), its box offers the next game: one tap, no question,
+    the same players, deal 1 being entered, and the game just played in the history."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", lang)
+    setup(pg, ["Ann", "Bob", "Cat"], settings={"maxHandSize": 1, "roundCount": 1, "dealerHook": False})
+    play_bid_round(pg, 1, [1, 0, 0], [1, 0, 0])
+    go = pg.locator(".sheet-entry #giv-next-game")
+    assert go.is_visible() and "Ann" in seen(pg.locator(".sheet-entry .sheet-winner"))
+    go.tap()
+    settled(pg)
+    assert pg.locator(".sheet-entry .sheet-pick").count() == 3
+    assert [pg.locator(f"#giv-name-{i}").input_value() for i in range(3)] == ["Ann", "Bob", "Cat"]
+    assert pg.evaluate("() => document.activeElement.dataset.field") == "bid"
+    assert pg.locator(".sheet-history .sheet-past").count() == 1
+    assert pg.locator("tr.is-played").count() == 0
+    context.close()
+    assert pg.watch_errors == []
+
+
 def test_a_history_kept_by_an_earlier_sheet_is_shown_downloaded_and_kept(browser, server, tmp_path):
     """A finished game kept by an earlier version of the sheet (its file inside the list) is
     still in the history and downloads as it was; finishing another game keeps both."""
