@@ -82,11 +82,11 @@ def test_each_units_page_speaks_of_its_own_word(browser, server):
 # What a native reader of each language found wrong in the sheet's words, so it stays fixed: in
 # Swedish one game of cards is a parti (spelet is the game itself: Plump), "ladda ned" throughout
 # and a giv is "en giv"; in Danish the imperatives without accent, as in other apps. Both speak to
-# the table (ni, I), not to one player.
+# the table (ni, I), not to one player (du, din).
 NATIVE = {
     "sv": [(r"\bspel(et|en)?\b", {"errSettingBad"}), (r"(?i)ladda ner", set()), (r"\bett givs\b", set()),
-           (r"\b([Dd]itt|[Dd]in|[Mm]itt|[Mm]in)\b", set())],
-    "da": [(r"Annullér|Kopiér", set()), (r"\b([Dd]it|[Dd]in|[Mm]it|[Mm]in)\b", set())],
+           (r"\b([Dd]itt|[Dd]in|[Mm]itt|[Mm]in|[Dd]u|[Dd]ig)\b", set())],
+    "da": [(r"Annullér|Kopiér", set()), (r"\b([Dd]it|[Dd]in|[Mm]it|[Mm]in|[Dd]u|[Dd]ig)\b", set())],
 }
 
 
