@@ -236,11 +236,14 @@ export function joinPart(app) {
   name.value = kept.name;
   const score = h('input', { type: 'text', id: 'giv-join-score', inputmode: 'numeric', autocomplete: 'off', 'aria-describedby': 'giv-join-error' });
   score.value = kept.score === null ? String(offer) : kept.score;
-  // where the newcomer sits: to the left of a player, so that the deal passes on to her after that
-  // player's deal; the last seat unless the table says otherwise
+  // where the newcomer sits: to the left of a player at the table (one who sits a deal out is; one
+  // who has left the game is not), so that the deal passes on to her after that player's deal; the
+  // last seat at the table unless the table says otherwise
   const names = app.names();
-  const seat = h('select', { id: 'giv-join-seat' }, names.map((who, p) => h('option', { value: p, dataset: { name: String(p) } }, who)));
-  seat.value = String(kept.seat === null ? names.length - 1 : kept.seat);
+  const gone = new Set(state.gone || []);
+  const beside = names.flatMap((who, p) => (gone.has(p) ? [] : [p]));
+  const seat = h('select', { id: 'giv-join-seat' }, beside.map((p) => h('option', { value: p, dataset: { name: String(p) } }, names[p])));
+  seat.value = String(kept.seat !== null && beside.includes(kept.seat) ? kept.seat : beside[beside.length - 1]);
   const remember = () => Object.assign(kept, { name: name.value, seat: Number(seat.value),
     score: score.value === String(offer) ? null : score.value });
   for (const field of [name, seat, score]) field.addEventListener('change', remember);

@@ -486,6 +486,39 @@ def test_a_latecomer_sits_down_where_the_table_makes_room_and_the_deal_follows(b
     assert pg.watch_errors == []
 
 
+def join_choices(pg) -> list[str]:
+    """The players the latecomer form offers to sit beside, as a person reads the list."""
+    return pg.locator("#giv-join-seat option").all_inner_texts()
+
+
+@pytest.mark.parametrize("lang", ["da", "sv", "en"])
+def test_a_latecomer_is_not_offered_a_seat_beside_a_player_who_has_left(browser, server, lang):
+    """Di went home after deal 1 and Bo sits deal 2 out: Bo is at the table, Di is not. The form
+    offers Ann, Bo and Cy, the last of them by default; Di is offered again once she is back."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, "wizard", lang)
+    setup(pg, ["Ann", "Bo", "Cy", "Di"])
+    play_bid_round(pg, 1, [1, 0, 0, 0], [1, 0, 0, 0])
+    open_table(pg)
+    assert join_choices(pg) == ["Ann", "Bo", "Cy", "Di"]
+    pg.locator("#giv-leave-3").tap()
+    pg.locator("#giv-out-1").tap()
+    assert join_choices(pg) == ["Ann", "Bo", "Cy"]
+    assert pg.locator("#giv-join-seat option:checked").inner_text() == "Cy"
+    # a deal played without her: still not at the table
+    play_bid_round(pg, 2, [0, None, 2, None], [0, None, 2, None])
+    assert join_choices(pg) == ["Ann", "Bo", "Cy"]
+    # Eva sits down beside Cy, and Di is still not offered
+    pg.locator("#giv-join-name").fill("Eva")
+    pg.locator("#giv-join-go").tap()
+    assert seen_all(pg.locator(".sheet-col-player")) == ["Ann", "Bo", "Cy", "Eva", "Di"]
+    assert join_choices(pg) == ["Ann", "Bo", "Cy", "Eva"]
+    pg.locator("#giv-back-4").tap()
+    assert join_choices(pg) == ["Ann", "Bo", "Cy", "Eva", "Di"]
+    context.close()
+    assert pg.watch_errors == []
+
+
 NOT_YET = {"en": "not at the table yet", "da": "ikke ved bordet endnu", "sv": "inte med än"}
 SAT_OUT = {"en": "sat out", "da": "stod over", "sv": "stod över"}
 
