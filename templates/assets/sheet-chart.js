@@ -64,10 +64,11 @@ export function chartSection(app, width) {
       s('circle', { cx: x(points.length - 1), cy: y(points[points.length - 1]), r: 4, class: `sheet-dot series-${p % 8}` }));
   });
 
-  // each swatch is a piece of its line: the same colour and the same dashes
+  // each swatch is a piece of its line: the same colour and the same dashes (long enough to show
+  // each player's pattern, see sheet.css)
   const legend = h('ul', { class: 'sheet-legend', 'aria-hidden': 'true' }, names.map((_, p) => h('li', {},
-    s('svg', { class: 'sheet-swatch', viewBox: '0 0 28 8', focusable: 'false' },
-      s('line', { x1: 2, x2: 26, y1: 4, y2: 4, class: `sheet-line series-${p % 8}` })), app.nameEl(p))));
+    s('svg', { class: 'sheet-swatch', viewBox: '0 0 36 8', focusable: 'false' },
+      s('line', { x1: 2, x2: 34, y1: 4, y2: 4, class: `sheet-line series-${p % 8}` })), app.nameEl(p))));
 
   // The section stays in the page from one drawing to the next: the picture is drawn again, and
   // the table of the same numbers (for screen readers) keeps its rows, with only changed numbers

@@ -1441,3 +1441,22 @@ def test_a_screen_reader_hears_the_rounds_table_in_words(browser, server):
     assert "D deals" in heard
     context.close()
     assert pg.watch_errors == []
+
+
+def test_seven_lines_of_the_chart_differ_in_dash_as_well_as_colour(browser, server):
+    """At 360 px with seven players (the most any game has), each player's line in the chart has
+    a dash pattern of its own, so that lines are told apart without colour (a colour-blind reader,
+    a black-and-white print); each legend swatch has its line's dash."""
+    context, pg = phone(browser)
+    state = seven_player_game(19, 10)
+    pg.add_init_script(f"localStorage.setItem('{storage_key('vend-om', 'en')}', {json.dumps(json.dumps(state))})")
+    open_sheet(pg, server, "vend-om", "en")
+    seen(pg.locator(".sheet-chart .sheet-legend"))
+    dash = """(els) => els.map((el) => [[...el.classList].find((c) => c.startsWith('series-')),
+        getComputedStyle(el).strokeDasharray])"""
+    lines = dict(pg.locator(".sheet-chart-svg polyline.sheet-line").evaluate_all(dash))
+    swatches = dict(pg.locator(".sheet-legend .sheet-swatch .sheet-line").evaluate_all(dash))
+    assert len(lines) == 7 and len(set(lines.values())) == 7, lines
+    assert swatches == lines
+    context.close()
+    assert pg.watch_errors == []
