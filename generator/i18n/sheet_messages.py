@@ -229,6 +229,8 @@ MESSAGES = {
                  pgettext("deal", "Each player's column counts the deals they have lost; a dot marks who lost the deal.")),
     "trumpEvery": (pgettext("round", "Trump in every round: {trump}."),
                    pgettext("deal", "Trump in every deal: {trump}.")),
+    # the key to the trump signs of the round column ({signs}: "↑ turned-up card, ∅ no trump")
+    "trumpKey": N_("Trumps: {signs}."),
     "bonusRow": N_("Perfect-game bonus"),
     "finalTotal": N_("Total"),
     "chartTitle": N_("Running totals"),

@@ -59,7 +59,18 @@ function problemsSection(app) {
     h('h3', { id: 'giv-problems-title' }, i18n.t('problemsTitle')), h('ul', {}, items));
 }
 
-const TRUMP_SIGNS = { hearts: '♥', diamonds: '♦', clubs: '♣', spades: '♠', none: '–', turnUp: '↑' };
+/**
+ * A deal's trump as the round column shows it, when the trump varies: a sign, explained by a key
+ * under the table's heading (trumpKey) and said in words to a screen reader. No trumps is ∅, not
+ * the dash, which in the players' cells means that a seat sat the deal out.
+ */
+const TRUMP_SIGNS = { hearts: '♥', diamonds: '♦', clubs: '♣', spades: '♠', none: '∅', turnUp: '↑' };
+
+/** The key to the trump signs the table shows, in the order they first come ("↑ turned-up card, ∅ no trump"). */
+function trumpKey(t, trumps) {
+  const signs = [...trumps].filter((trump) => TRUMP_SIGNS[trump]).map((trump) => `${TRUMP_SIGNS[trump]} ${trumpText(t, trump)}`);
+  return signs.length ? t('trumpKey', { signs: signs.join(', ') }) : null;
+}
 
 /** The round's own cell: its number (a button that edits it, once played), hand size and trump. */
 function roundCell(app, r, plan, played, editing, showTrump) {
@@ -186,9 +197,11 @@ function bidTable(app) {
   const head = () => h('tr', {}, h('th', { scope: 'col', class: 'sheet-round' }, t('round')),
     Array.from({ length: n }, (_, p) => h('th', { scope: 'col', class: 'sheet-col-player', dataset: { player: p } }, app.nameEl(p))));
   const body = [];
+  const shown = new Set(); // the trumps of the rows, for the key to their signs
   for (let r = 0; r < count; r += 1) {
     const scored = r < state.rounds.length ? result.rounds[r] : null;
     const plan = scored || (r >= state.rounds.length ? { ...planned[r], dealer: dealers[r - state.rounds.length] } : planned[r]);
+    shown.add(plan.trump);
     const round = state.rounds[r];
     const classes = ['sheet-row', scored ? 'is-played' : 'is-upcoming'];
     if (r === next) classes.push('is-next');
@@ -212,6 +225,8 @@ function bidTable(app) {
   }
   const note = [];
   if (!showTrump && trumps.size === 1) note.push(t('trumpEvery', { trump: trumpText(t, [...trumps][0]) }));
+  // (the signs are not read out: each row says its trump in words, so the key is for the eye alone)
+  if (showTrump && trumpKey(t, shown)) note.push({ text: trumpKey(t, shown), hidden: true });
   note.push(t('cellKey'));
   if (awayKey(app)) note.push(awayKey(app));
   return { className: `sheet-table is-bid players-${n}`, frame: () => [
@@ -304,8 +319,12 @@ function roundsSection(app) {
   view.tfoot.replaceChildren(...parts.foot);
   keepChildren(view.table, [...Array.from(view.table.children).filter((el) => el !== view.tfoot),
     ...(parts.foot.length ? [view.tfoot] : [])]);
-  // the hints under the heading, each kept while its text stays
-  const hints = new Map(parts.notes.map((text) => [text, view.hints.get(text) || h('p', { class: 'sheet-hint' }, text)]));
+  // the hints under the heading, each kept while its text stays (a hint for the eye alone, as the
+  // key to the trump signs, is {text, hidden})
+  const hints = new Map(parts.notes.map((note) => {
+    const { text, hidden } = typeof note === 'string' ? { text: note, hidden: false } : note;
+    return [text, view.hints.get(text) || h('p', { class: 'sheet-hint', 'aria-hidden': hidden ? 'true' : null }, text)];
+  }));
   view.hints = hints;
   keepChildren(view.section, [view.section.firstElementChild, ...hints.values(), view.scroll]);
   return view.section;

@@ -1460,3 +1460,36 @@ def test_seven_lines_of_the_chart_differ_in_dash_as_well_as_colour(browser, serv
     assert swatches == lines
     context.close()
     assert pg.watch_errors == []
+
+
+TRUMP_WORDS = {"da": ("vendt kort", "ingen trumf", "Trumf i alle runder: vendt kort."),
+               "sv": ("uppvänt kort", "ingen trumf", "Trumf i alla rundor: uppvänt kort."),
+               "en": ("turned-up card", "no trumps", "Trumps in every round: turned-up card.")}
+
+
+@pytest.mark.parametrize("lang", ["da", "sv", "en"])
+def test_the_trump_signs_in_the_rounds_table_have_a_key(browser, server, lang):
+    """Wizard at 360 px: with the trump varying from deal to deal (the last deal, the whole pack,
+    has none) each deal's row shows a sign, and a key under the heading says what each sign shown
+    means; the no-trump sign is not the sat-out mark. With the same trump in every deal the table
+    has no signs and says the trump in a sentence instead."""
+    turned, none, every = TRUMP_WORDS[lang]
+    context, pg = phone(browser)
+    open_sheet(pg, server, "wizard", lang)
+    setup(pg, ["Ann", "Bob", "Cat"])
+    signs = set(seen_all(pg.locator(".sheet-table .sheet-trump")))
+    assert len(signs) == 2 and not signs & {"–", "×"}, signs
+    hints = seen_all(pg.locator(".sheet-rounds .sheet-hint"))
+    key = [text for text in hints if all(sign in text for sign in signs)]
+    assert len(key) == 1, hints
+    turn_up = seen(pg.locator(".sheet-table .sheet-trump.is-turnUp").first)
+    no_trump = seen(pg.locator(".sheet-table .sheet-trump.is-none").first)
+    assert f"{turn_up} {turned}" in key[0] and f"{no_trump} {none}" in key[0], key
+    assert not any(every.split(":")[0] in text for text in hints), hints
+    # the same trump in every deal: no signs, the sentence instead of the key
+    set_setting(pg, "roundCount", 5)
+    hints = seen_all(pg.locator(".sheet-rounds .sheet-hint"))
+    assert every in hints and pg.locator(".sheet-table .sheet-trump").count() == 0, hints
+    assert not any(turn_up in text for text in hints), hints
+    context.close()
+    assert pg.watch_errors == []
