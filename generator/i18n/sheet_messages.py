@@ -162,6 +162,9 @@ MESSAGES = {
     "joinScore": N_("Starts with"),
     "joinGo": N_("Join the game"),
     "joined": N_("{name} joins the game with {points}."),
+    # said after "joined" when the newcomer changed the plan ({cards}: "8 cards each")
+    "comingReplanned": (pgettext("round", "The coming rounds follow the plan for {count} players: at most {cards}."),
+                        pgettext("deal", "The coming deals follow the plan for {count} players: at most {cards}.")),
     "errJoinFull": N_("The game has room for at most {max} players."),
     "errAgreed": N_("Enter a whole number, for example 25 or -10."),
     "errAdjustBy": N_("Enter a whole number, for example 5; Minus or Plus gives the sign."),

@@ -1,6 +1,7 @@
 // The plan of deals as the table changes it (engine version 2's handSizes): the coming deals
 // resized, skipped or played twice, and a mid-game change of the plan's settings (or a player
-// more at the table) that goes on from where the table is. The played deals keep their sizes.
+// more at the table, when it changes the plan) that goes on from where the table is. The played
+// deals keep their sizes.
 import { h } from './sheet-dom.js';
 
 /** Settings that shape the plan of deals. */
@@ -48,6 +49,30 @@ export function replan(app, before) {
   const start = after ? best + 1 : best;
   const count = full.settings.roundCount > 0 ? Math.max(0, full.settings.roundCount - k) : Math.max(0, cycle.length - start);
   state.handSizes = played.concat(Array.from({ length: count }, (_, i) => cycle[(start + i) % cycle.length]));
+}
+
+/** The hand sizes of the engine's plan for a new game at this table, with its settings. */
+export function planSizes(app) {
+  const out = freshPlan(app, app.state.settings);
+  return out ? out.schedule.map((d) => d.handSize) : null;
+}
+
+/**
+ * A seat more at the table (a latecomer). When the plan for the new table is the plan the table
+ * had and every coming deal still fits the pack, the coming deals stay exactly as they were (the
+ * table's own changes to them kept); otherwise they follow the new plan from where the table is.
+ * `before` is the schedule's hand sizes and `planBefore` the plan (planSizes) before she came.
+ * Returns the new plan's largest hand when the coming deals were made again, else null.
+ */
+export function seatAdded(app, before, planBefore) {
+  const { state } = app;
+  if (app.data.template !== 'bid') return null;
+  const plan = planSizes(app);
+  const most = Math.floor(app.result.settings.deckSize / app.playerCount());
+  const coming = (state.handSizes || before).slice(state.rounds.length);
+  if (plan && planBefore && plan.join() === planBefore.join() && coming.every((size) => size <= most)) return null;
+  replan(app, before);
+  return plan ? Math.max(...plan) : most;
 }
 
 /** The coming deals edited: the played ones keep their hand sizes. */

@@ -7,7 +7,7 @@
 import { h } from './sheet-dom.js';
 import { AGREED_LIMIT, asides } from './sheet-store.js';
 import { rememberPlayers } from './sheet-memory.js';
-import { replan } from './sheet-plan.js';
+import { planSizes, seatAdded } from './sheet-plan.js';
 
 /** The seats not at the table yet in round r (from 0): latecomers who joined after it. */
 export function notYet(state, r) {
@@ -203,10 +203,15 @@ function makeRoom(app, at, name, score) {
   if (app.adjustForm) app.adjustForm.player = on(app.adjustForm.player);
 }
 
-/** A latecomer: a seat more after `after`, away from every deal played so far, from an agreed score. */
+/**
+ * A latecomer: a seat more after `after`, away from every deal played so far, from an agreed score.
+ * Returns the largest hand of the new plan when her seat changed the plan and the coming deals
+ * follow it now (the table's changes to them gone), else null.
+ */
 function join(app, name, score, after) {
   const { state } = app;
   const before = app.result.schedule.map((d) => d.handSize);
+  const planBefore = app.data.template === 'bid' ? planSizes(app) : null;
   makeRoom(app, after + 1, name, score);
   rememberPlayers(atTable(state)); // (she is one of the players offered for the next game)
   const { draft } = state;
@@ -215,8 +220,9 @@ function join(app, name, score, after) {
     if (fresh.phase === 'took') fresh.phase = 'bid';
   }
   state.redo = null; // a round of another table cannot come back
-  replan(app, before); // a seat more may lower the largest hand the pack allows
+  const replanned = seatAdded(app, before, planBefore); // a seat more may lower the largest hand the pack allows
   app.commit({ focusId: 'giv-join-go' });
+  return replanned;
 }
 
 export function joinPart(app) {
@@ -254,9 +260,11 @@ export function joinPart(app) {
     if (value === null) { box.textContent = t('errAgreed'); score.setAttribute('aria-invalid', 'true'); score.focus(); return; }
     const after = Number(seat.value);
     app.joinForm = null; // (she sits down: the form is blank for the next one)
-    join(app, name.value, value, after);
+    const replanned = join(app, name.value, value, after);
     const shown = app.names()[after + 1];
-    app.announce(t('joined', { name: shown, points: tn(data.template === 'bid' ? 'points' : 'losses', value) }));
+    const joined = t('joined', { name: shown, points: tn(data.template === 'bid' ? 'points' : 'losses', value) });
+    // the coming deals made again from the plan for the new table: the table hears it, and why
+    app.announce(replanned === null ? joined : `${joined} ${t('comingReplanned', { count: num(state.players.length), cards: tn('cards', replanned) })}`);
   } }, t('joinGo'));
   return h('div', { class: 'sheet-table-part' }, h('h4', {}, t('joinTitle')), h('p', { class: 'sheet-hint' }, t('joinHint')),
     h('div', { class: 'sheet-field' }, h('label', { for: 'giv-join-name' }, t('joinName')), name),

@@ -519,6 +519,78 @@ def test_a_latecomer_is_not_offered_a_seat_beside_a_player_who_has_left(browser,
     assert pg.watch_errors == []
 
 
+def test_a_latecomer_who_leaves_the_plan_as_it_was_keeps_the_tables_changes_to_the_coming_deals(browser, server):
+    """Four at the table, then five: the pack still gives ten cards each, the plan is the same,
+    and the deal the table skipped and the one it gave a card more stay as they were."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", "en")
+    setup(pg, ["Ann", "Bob", "Cat", "Dan"], settings={"dealerHook": False})
+    play_bid_round(pg, 1, [10, 0, 0, 0], [10, 0, 0, 0])
+    play_bid_round(pg, 2, [0, 9, 0, 0], [0, 9, 0, 0])
+    open_table(pg)
+    pg.locator("#giv-skip-4").tap()          # the 7-card deal goes
+    pg.locator("#giv-more-5").tap()          # the 5-card deal (now deal 5) gets a card more
+    edited = coming(pg)
+    assert edited[:3] == [8, 6, 6]
+    pg.locator("#giv-join-name").fill("Eva")
+    pg.locator("#giv-join-score").fill("10")
+    pg.locator("#giv-join-go").tap()
+    assert seen_all(pg.locator(".sheet-col-player")) == ["Ann", "Bob", "Cat", "Dan", "Eva"]
+    assert coming(pg) == edited
+    assert entry_cards(pg) == 8
+    pw_expect(pg.locator("#sheet-app [role=status]")).to_have_text("Eva joins the game with 10 points.")
+    context.close()
+    assert pg.watch_errors == []
+
+
+def test_a_latecomer_who_lowers_the_largest_hand_brings_the_new_plan_and_says_so(browser, server):
+    """Five at Vend om, then Frida: 52 cards give six players at most 8 each, so the coming deals
+    are made again from the plan for six, from where the table is; the deal the table skipped is
+    back, and the announcement says why."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", "da")
+    setup(pg, ["Ann", "Bo", "Cy", "Di", "Eva"], settings={"dealerHook": False})
+    for r, size in enumerate([10, 9, 8], start=1):
+        hand = [0] * 5
+        hand[r - 1] = size
+        play_bid_round(pg, r, hand, hand)
+    open_table(pg)
+    pg.locator("#giv-skip-5").tap()          # the 6-card deal goes
+    assert coming(pg)[:3] == [7, 5, 4]
+    pg.locator("#giv-join-name").fill("Frida")
+    pg.locator("#giv-join-score").fill("10")
+    pg.locator("#giv-join-go").tap()
+    pw_expect(pg.locator("#sheet-app [role=status]")).to_have_text(
+        "Frida kommer med i spillet med 10 point. De kommende runder følger planen for 6 spillere: højst 8 kort til hver.")
+    after = coming(pg)
+    assert after[:3] == [7, 6, 5] and max(after) == 8
+    assert [int(x) for x in seen_all(pg.locator("tr.is-played .sheet-cards"))] == [10, 9, 8]
+    assert entry_cards(pg) == 7
+    context.close()
+    assert pg.watch_errors == []
+
+
+def test_a_coming_deal_larger_than_the_pack_gives_the_larger_table_never_stays(browser, server):
+    """The largest hand set to 5, and the table gave deal 2 nine cards: the plan is the same for
+    six as for five, but 52 cards give six players at most 8, so the coming deals follow the plan."""
+    context, pg = phone(browser)
+    open_sheet(pg, server, "vend-om", "en")
+    setup(pg, ["Ann", "Bob", "Cat", "Dan", "Eve"], settings={"dealerHook": False, "maxHandSize": 5})
+    play_bid_round(pg, 1, [5, 0, 0, 0, 0], [5, 0, 0, 0, 0])
+    open_table(pg)
+    for _ in range(5):
+        pg.locator("#giv-more-2").tap()
+    assert coming(pg)[:2] == [9, 3]
+    pg.locator("#giv-join-name").fill("Fay")
+    pg.locator("#giv-join-score").fill("0")
+    pg.locator("#giv-join-go").tap()
+    pw_expect(pg.locator("#sheet-app [role=status]")).to_have_text(
+        "Fay joins the game with 0 points. The coming deals follow the plan for 6 players: at most 5 cards each.")
+    assert coming(pg)[:3] == [5, 4, 3] and max(coming(pg)) == 5      # the 9 is the largest hand now
+    context.close()
+    assert pg.watch_errors == []
+
+
 NOT_YET = {"en": "not at the table yet", "da": "ikke ved bordet endnu", "sv": "inte med än"}
 SAT_OUT = {"en": "sat out", "da": "stod over", "sv": "stod över"}
 
