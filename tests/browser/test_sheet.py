@@ -1118,6 +1118,11 @@ def test_seven_players_fit_a_phone_with_names_in_view(browser, server):
     edit = pg.locator("#giv-edit-20")
     assert edit.is_visible() and edit.bounding_box()["x"] < 80
     assert edit.get_attribute("aria-label").endswith("20")
+    # the dealer's cell is set apart as a whole, so its mark is not read as the next cell's
+    backgrounds = pg.locator("tr.is-played").first.locator("td.sheet-cell").evaluate_all(
+        "(cells) => cells.map((td) => [td.classList.contains('is-dealer'), getComputedStyle(td).backgroundColor])")
+    assert len({bg for dealt, bg in backgrounds if dealt} & {bg for dealt, bg in backgrounds if not dealt}) == 0, backgrounds
+    assert sum(dealt for dealt, _ in backgrounds) == 1
     # a cell speaks in words
     words = seen(pg.locator("tr.is-played").first.locator(".sheet-cell .visually-hidden").first)
     assert "meldte" in words and "tog" in words and "i alt" in words
