@@ -23,10 +23,15 @@ export function leftBy(state, r) {
 /** The index of the round being entered (or edited). */
 const entering = (state) => (state.draft.edit !== null ? state.draft.edit : state.rounds.length);
 
-/** The names of the players at the table now (one who has left is not): whom a next game is for. */
-export function atTable(state) {
+/** The seats at the table now (one who sits a deal out is; one who has left the game is not). */
+function seatsAtTable(state) {
   const gone = new Set(state.gone || []);
-  return state.players.filter((_, p) => !gone.has(p));
+  return state.players.flatMap((_, p) => (gone.has(p) ? [] : [p]));
+}
+
+/** The names of the players at the table now: whom a next game is for. */
+export function atTable(state) {
+  return seatsAtTable(state).map((p) => state.players[p]);
 }
 
 /** The seats away from the round being entered (or edited): sitting it out, gone, or not come yet. */
@@ -246,8 +251,7 @@ export function joinPart(app) {
   // who has left the game is not), so that the deal passes on to her after that player's deal; the
   // last seat at the table unless the table says otherwise
   const names = app.names();
-  const gone = new Set(state.gone || []);
-  const beside = names.flatMap((who, p) => (gone.has(p) ? [] : [p]));
+  const beside = seatsAtTable(state);
   const seat = h('select', { id: 'giv-join-seat' }, beside.map((p) => h('option', { value: p, dataset: { name: String(p) } }, names[p])));
   seat.value = String(kept.seat !== null && beside.includes(kept.seat) ? kept.seat : beside[beside.length - 1]);
   const remember = () => Object.assign(kept, { name: name.value, seat: Number(seat.value),
