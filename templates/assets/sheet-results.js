@@ -226,9 +226,11 @@ function bidTable(app) {
   const note = [];
   if (!showTrump && trumps.size === 1) note.push(t('trumpEvery', { trump: trumpText(t, [...trumps][0]) }));
   // (the signs are not read out: each row says its trump in words, so the key is for the eye alone)
-  if (showTrump && trumpKey(t, shown)) note.push({ text: trumpKey(t, shown), hidden: true });
+  const signs = showTrump ? trumpKey(t, shown) : null;
+  if (signs) note.push({ text: signs, hidden: true });
   note.push(t('cellKey'));
-  if (awayKey(app)) note.push(awayKey(app));
+  const away = awayKey(app);
+  if (away) note.push(away);
   return { className: `sheet-table is-bid players-${n}`, frame: () => [
     h('colgroup', {}, h('col', { class: 'sheet-col-round' }), Array.from({ length: n }, () => h('col', {}))), h('thead', {}, head())],
   body, foot, notes: note };
